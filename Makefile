@@ -1,0 +1,43 @@
+# Two commands: `make run` (embedded default: SQLite, eager tasks, sandbox ledger) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+export DEBUG ?= 1
+export SANDBOX_LEDGER_ENABLED ?= 1
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test lint format migrate seed bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	mkdir -p var
+	$(PY) manage.py migrate --no-input
+
+seed: migrate
+	$(PY) manage.py seed_demo --base-url http://$(HOST):$(PORT)
+
+run: seed
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: install
+	SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} DEBUG=0 $(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: install
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+clean:
+	rm -rf $(VENV) var

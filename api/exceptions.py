@@ -1,0 +1,95 @@
+"""The one place that turns every error into a problem-details response."""
+
+import logging
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions
+
+from api.pointers import flatten
+from api.problems import PROBLEM_CONTENT_TYPE, problem_body, problem_response
+from common.errors import DomainError
+
+logger = logging.getLogger(__name__)
+
+WWW_AUTHENTICATE = 'Basic realm="provider-api", Bearer realm="provider-api"'
+
+
+def _instance(context) -> str | None:
+    request = context.get("request") if context else None
+    return request.path if request is not None else None
+
+
+def problem_exception_handler(exc, context):
+    instance = _instance(context)
+    if isinstance(exc, DomainError):
+        return problem_response(
+            exc.status,
+            code=exc.code,
+            title=exc.title,
+            detail=exc.detail,
+            errors=exc.errors,
+            instance=instance,
+        )
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        return problem_response(
+            401,
+            detail=str(exc.detail),
+            instance=instance,
+            headers={"WWW-Authenticate": WWW_AUTHENTICATE},
+        )
+    if isinstance(exc, Http404 | exceptions.NotFound):
+        return problem_response(404, detail="The resource does not exist.", instance=instance)
+    if isinstance(exc, DjangoPermissionDenied | exceptions.PermissionDenied):
+        detail = getattr(exc, "detail", None) or "Forbidden."
+        return problem_response(403, detail=str(detail), instance=instance)
+    if isinstance(exc, exceptions.ValidationError):
+        return problem_response(
+            422,
+            code="invalid-request",
+            title="Invalid request",
+            detail="The request body failed validation.",
+            errors=flatten(exc.detail),
+            instance=instance,
+        )
+    if isinstance(exc, exceptions.ParseError):
+        return problem_response(
+            400,
+            code="invalid-request",
+            title="Invalid request",
+            detail=str(exc.detail),
+            instance=instance,
+        )
+    if isinstance(exc, exceptions.APIException):
+        headers = {}
+        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+            headers["Retry-After"] = str(int(exc.wait))
+        return problem_response(
+            exc.status_code, detail=str(exc.detail), instance=instance, headers=headers
+        )
+    logger.exception("Unhandled error on %s", instance)
+    return problem_response(500, detail="An internal error occurred.", instance=instance)
+
+
+def _plain_problem(request, status: int, detail: str) -> JsonResponse:
+    return JsonResponse(
+        problem_body(status, detail=detail, instance=request.path),
+        status=status,
+        content_type=PROBLEM_CONTENT_TYPE,
+    )
+
+
+def not_found_view(request, exception=None):
+    return _plain_problem(request, 404, "The resource does not exist.")
+
+
+def server_error_view(request):
+    return _plain_problem(request, 500, "An internal error occurred.")
+
+
+def bad_request_view(request, exception=None):
+    return _plain_problem(request, 400, "The request could not be understood.")
+
+
+def permission_denied_view(request, exception=None):
+    return _plain_problem(request, 403, "Forbidden.")

@@ -1,0 +1,146 @@
+"""X-Idempotency-Key: claim, complete, release and replay.
+
+A key is claimed in its own short transaction (the unique constraint is the lock), so a
+concurrent request with the same key sees it at once. The view's work and the stored response
+then commit together (see `api.views.ProviderAPIView`), so an accepted request and its
+replayable answer cannot be separated by a crash.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse
+from django.utils import timezone
+
+from api.models import IdempotencyRecord
+from common.errors import BadRequest, IdempotencyKeyReused, IdempotencyRequestInProgress
+
+HEADER = "X-Idempotency-Key"
+META_KEY = "HTTP_X_IDEMPOTENCY_KEY"
+MAX_LENGTH = 255
+# Headers worth replaying beside the body; the rest are recomputed on the way out.
+REPLAYED_HEADERS = ("Content-Type", "Location")
+
+
+def read_key(request) -> str:
+    """The validated header value, or a 400."""
+    key = request.META.get(META_KEY)
+    if key is None:
+        raise BadRequest(f"The {HEADER} header is required.")
+    if not 1 <= len(key) <= MAX_LENGTH:
+        raise BadRequest(f"{HEADER} must be 1 to {MAX_LENGTH} characters.")
+    if not key.isprintable():
+        raise BadRequest(f"{HEADER} must not contain control characters.")
+    return key
+
+
+def valid_key_or_none(request) -> str | None:
+    key = request.META.get(META_KEY)
+    if key is not None and 1 <= len(key) <= MAX_LENGTH and key.isprintable():
+        return key
+    return None
+
+
+def fingerprint(method: str, path: str, body: bytes) -> str:
+    try:
+        canonical = json.dumps(
+            json.loads(body or b"null"), sort_keys=True, separators=(",", ":")
+        ).encode()
+    except (ValueError, UnicodeDecodeError):
+        canonical = body
+    digest = hashlib.sha256()
+    for part in (method.upper().encode(), path.encode(), canonical):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+@dataclass
+class Claim:
+    record: IdempotencyRecord
+    replay: bool = False
+
+    def replay_response(self) -> HttpResponse:
+        record = self.record
+        response = HttpResponse(bytes(record.response_body or b""), status=record.response_status)
+        for name, value in record.response_headers.items():
+            response[name] = value
+        return response
+
+
+def claim(*, provider_id: str, key: str, fingerprint: str) -> Claim:
+    now = timezone.now()
+    stale_before = now - timedelta(seconds=settings.IDEMPOTENCY_LOCK_SECONDS)
+    for _ in range(3):
+        try:
+            with transaction.atomic():
+                record = IdempotencyRecord.objects.create(
+                    provider_id=provider_id, key=key, fingerprint=fingerprint, created_on=now
+                )
+            return Claim(record)
+        except IntegrityError:
+            pass
+        existing = IdempotencyRecord.objects.filter(provider_id=provider_id, key=key).first()
+        if existing is None:
+            continue  # released between our insert and our read: try again
+        expired = existing.expires_on is not None and existing.expires_on <= now
+        abandoned = existing.state == IdempotencyRecord.State.IN_PROGRESS and (
+            existing.created_on <= stale_before
+        )
+        if expired or abandoned:
+            # After the window the same key starts a new operation.
+            IdempotencyRecord.objects.filter(
+                pk=existing.pk, created_on=existing.created_on
+            ).delete()
+            continue
+        if existing.fingerprint != fingerprint:
+            raise IdempotencyKeyReused(
+                f"{HEADER} {key!r} was already used with a different request."
+            )
+        if existing.state == IdempotencyRecord.State.IN_PROGRESS:
+            raise IdempotencyRequestInProgress(
+                f"A request with {HEADER} {key!r} is still being processed; retry later."
+            )
+        return Claim(existing, replay=True)
+    raise IdempotencyRequestInProgress(
+        f"A request with {HEADER} {key!r} is still being processed; retry later."
+    )
+
+
+def complete(record: IdempotencyRecord, response) -> None:
+    """Store a 2xx response for replay; run inside the transaction that made it."""
+    now = timezone.now()
+    record.state = IdempotencyRecord.State.COMPLETED
+    record.response_status = response.status_code
+    record.response_body = bytes(response.content)
+    record.response_headers = {
+        name: response[name] for name in REPLAYED_HEADERS if response.has_header(name)
+    }
+    record.completed_on = now
+    record.expires_on = now + timedelta(seconds=settings.IDEMPOTENCY_RETENTION_SECONDS)
+    record.save(
+        update_fields=[
+            "state",
+            "response_status",
+            "response_body",
+            "response_headers",
+            "completed_on",
+            "expires_on",
+        ]
+    )
+
+
+def release(record: IdempotencyRecord) -> None:
+    """Forget a key whose request did not succeed, so a corrected retry can use it."""
+    IdempotencyRecord.objects.filter(
+        pk=record.pk, state=IdempotencyRecord.State.IN_PROGRESS
+    ).delete()
+
+
+def purge_expired(now=None) -> int:
+    deleted, _ = IdempotencyRecord.objects.filter(expires_on__lte=now or timezone.now()).delete()
+    return deleted

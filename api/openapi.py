@@ -1,0 +1,53 @@
+"""OpenAPI generation: common headers and the problem responses each view declares."""
+
+from http import HTTPStatus
+
+from django.conf import settings
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiParameter
+
+from api.problems import PROBLEM_CONTENT_TYPE
+from api.serializers import ProblemSerializer
+
+# Every authenticated provider route can answer these.
+COMMON_PROBLEMS = (400, 401, 403)
+
+
+class ServiceAutoSchema(AutoSchema):
+    def get_override_parameters(self):
+        params = list(super().get_override_parameters())
+        params.append(
+            OpenApiParameter(
+                "X-Service-Version",
+                {"type": "string", "enum": list(settings.SERVICE_VERSIONS)},
+                OpenApiParameter.HEADER,
+                description=f"API version; default {settings.SERVICE_DEFAULT_VERSION}.",
+            )
+        )
+        if self.method in getattr(self.view, "idempotent_methods", ()):
+            params.append(
+                OpenApiParameter(
+                    "X-Idempotency-Key",
+                    {"type": "string", "minLength": 1, "maxLength": 255},
+                    OpenApiParameter.HEADER,
+                    required=True,
+                    description="Retained 24 hours; the same key and body replays the response.",
+                )
+            )
+        return params
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        declared = getattr(self.view, "problem_responses", {}).get(self.method, ())
+        if not hasattr(self.view, "required_scopes"):
+            return responses
+        problem = self.resolve_serializer(ProblemSerializer, "response").ref
+        for status in sorted({*COMMON_PROBLEMS, *declared}):
+            responses.setdefault(
+                str(status),
+                {
+                    "description": HTTPStatus(status).phrase,
+                    "content": {PROBLEM_CONTENT_TYPE: {"schema": problem}},
+                },
+            )
+        return responses

@@ -1,0 +1,111 @@
+"""Keyset pagination with opaque, signed cursors.
+
+A cursor names the last row served (its time and ID) and is bound to the provider, the scope
+(path) and a digest of the filters that produced it; anything else is `invalid-cursor`.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.core import signing
+from django.db.models import Q, QuerySet
+
+from common.errors import BadRequest, InvalidCursor
+
+DEFAULT_LIMIT = 25
+MAX_LIMIT = 100
+_SALT = "api.pagination.cursor"
+
+
+@dataclass
+class Page:
+    items: list
+    next_cursor: str | None
+    has_more: bool
+
+    def envelope(self, key: str, rendered: list) -> dict:
+        body = {key: rendered, "hasMore": self.has_more}
+        if self.next_cursor:
+            body["nextCursor"] = self.next_cursor
+        return body
+
+
+def parse_limit(raw: str | None) -> int:
+    if raw is None:
+        return DEFAULT_LIMIT
+    try:
+        limit = int(raw)
+    except (TypeError, ValueError):
+        raise BadRequest("limit must be an integer from 1 to 100.") from None
+    if not 1 <= limit <= MAX_LIMIT:
+        raise BadRequest("limit must be from 1 to 100.")
+    return limit
+
+
+def _digest(filters: dict) -> str:
+    canonical = json.dumps(filters, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:32]
+
+
+def encode_cursor(*, provider_id: str, scope: str, filters: dict, at: datetime, pk: str) -> str:
+    payload = {"p": provider_id, "s": scope, "f": _digest(filters), "t": at.isoformat(), "i": pk}
+    return signing.dumps(payload, salt=_SALT, compress=True)
+
+
+def decode_cursor(raw: str, *, provider_id: str, scope: str, filters: dict) -> tuple[datetime, str]:
+    try:
+        payload = signing.loads(raw, salt=_SALT)
+        bound = (payload["p"], payload["s"], payload["f"])
+        at = datetime.fromisoformat(payload["t"])
+        pk = str(payload["i"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise InvalidCursor("The cursor is malformed.") from None
+    if bound != (provider_id, scope, _digest(filters)):
+        raise InvalidCursor("The cursor does not match this provider, path or these filters.")
+    return at, pk
+
+
+def paginate(
+    queryset: QuerySet,
+    *,
+    query_params,
+    provider_id: str,
+    scope: str,
+    filters: dict | None = None,
+    time_field: str = "created_on",
+    id_field: str = "pk",
+    descending: bool = True,
+) -> Page:
+    """One page of `queryset` ordered by (time_field, id_field), newest first by default."""
+    filters = filters or {}
+    limit = parse_limit(query_params.get("limit"))
+    raw_cursor = query_params.get("cursor")
+    if raw_cursor is not None:
+        at, pk = decode_cursor(raw_cursor, provider_id=provider_id, scope=scope, filters=filters)
+        op = "lt" if descending else "gt"
+        queryset = queryset.filter(
+            Q(**{f"{time_field}__{op}": at}) | Q(**{time_field: at, f"{id_field}__{op}": pk})
+        )
+    sign = "-" if descending else ""
+    rows = list(queryset.order_by(f"{sign}{time_field}", f"{sign}{id_field}")[: limit + 1])
+    has_more = len(rows) > limit
+    rows = rows[:limit]
+    next_cursor = None
+    if has_more:
+        last = rows[-1]
+        next_cursor = encode_cursor(
+            provider_id=provider_id,
+            scope=scope,
+            filters=filters,
+            at=_attr(last, time_field),
+            pk=str(_attr(last, id_field)),
+        )
+    return Page(items=rows, next_cursor=next_cursor, has_more=has_more)
+
+
+def _attr(obj, path: str):
+    for part in path.split("__"):
+        obj = getattr(obj, part)
+    return obj

@@ -1,0 +1,44 @@
+"""RFC 9457 problem-details documents."""
+
+from http import HTTPStatus
+
+from django.conf import settings
+from rest_framework.response import Response
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+
+
+def problem_type(code: str | None) -> str:
+    return f"{settings.SERVICE_BASE_URL}/errors#{code}" if code else "about:blank"
+
+
+def problem_body(
+    status: int,
+    *,
+    code: str | None = None,
+    title: str | None = None,
+    detail: str | None = None,
+    errors: list[dict] | None = None,
+    instance: str | None = None,
+) -> dict:
+    body: dict = {
+        "type": problem_type(code),
+        "title": title if (code and title) else HTTPStatus(status).phrase,
+        "status": status,
+    }
+    if detail:
+        body["detail"] = detail
+    if instance:
+        body["instance"] = instance
+    if errors:
+        body["errors"] = errors
+    return body
+
+
+def problem_response(status: int, headers: dict | None = None, **fields) -> Response:
+    return Response(
+        problem_body(status, **fields),
+        status=status,
+        headers=headers,
+        content_type=PROBLEM_CONTENT_TYPE,
+    )

@@ -1,0 +1,1 @@
+"""Small domain-neutral helpers shared by every app (no models, no HTTP)."""

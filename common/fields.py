@@ -1,0 +1,30 @@
+"""Abstract model pieces reused across apps."""
+
+from django.db import models
+
+from common.actors import Actor
+
+
+class ActorColumns(models.Model):
+    """Stores a common.actors.Actor in flat columns."""
+
+    actor_kind = models.CharField(
+        max_length=16,
+        choices=[("user", "user"), ("application", "application"), ("system", "system")],
+    )
+    actor_user_id = models.CharField(max_length=64, blank=True, default="")
+    actor_application_key_id = models.CharField(max_length=64, blank=True, default="")
+    actor_calling_account_id = models.CharField(max_length=64, blank=True, default="")
+    actor_display_name = models.CharField(max_length=255, blank=True, default="")
+    actor_email = models.CharField(max_length=255, blank=True, default="")
+
+    class Meta:
+        abstract = True
+
+    @property
+    def actor(self) -> Actor:
+        return Actor.from_fields(self)
+
+    def set_actor(self, actor: Actor) -> None:
+        for name, value in actor.as_fields().items():
+            setattr(self, name, value)

@@ -1,0 +1,182 @@
+"""Settings, all read from the environment (see README "Configuration")."""
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("DEBUG", False)
+
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
+    SECRET_KEY = "insecure-development-only-key-do-not-use-in-production"
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# Public base URL of the API: problem `type` URIs are `{SERVICE_BASE_URL}/errors#<code>`.
+SERVICE_BASE_URL = env_str("SERVICE_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# X-Service-Version: the versions this build speaks, and the one applied when the header is absent.
+SERVICE_VERSIONS = ("v2026.07.00", "v2026.10.00")
+SERVICE_DEFAULT_VERSION = env_str("SERVICE_DEFAULT_VERSION", SERVICE_VERSIONS[-1])
+if SERVICE_DEFAULT_VERSION not in SERVICE_VERSIONS:
+    raise ImproperlyConfigured(f"SERVICE_DEFAULT_VERSION must be one of {SERVICE_VERSIONS}")
+
+# The currency amount limits are expressed in.
+PLATFORM_CURRENCY = env_str("PLATFORM_CURRENCY", "USD")
+
+# The reference provider-side ledger under /sandbox/ledger/ (demo and tests only).
+SANDBOX_LEDGER_ENABLED = env_bool("SANDBOX_LEDGER_ENABLED", False)
+
+IDEMPOTENCY_RETENTION_SECONDS = env_int("IDEMPOTENCY_RETENTION_SECONDS", 24 * 3600)
+# An in-progress key older than this is taken to belong to a crashed request.
+IDEMPOTENCY_LOCK_SECONDS = env_int("IDEMPOTENCY_LOCK_SECONDS", 300)
+
+BEARER_TOKEN_DEFAULT_TTL_SECONDS = env_int("BEARER_TOKEN_DEFAULT_TTL_SECONDS", 3600)
+BEARER_TOKEN_MAX_TTL_SECONDS = env_int("BEARER_TOKEN_MAX_TTL_SECONDS", 30 * 24 * 3600)
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "api",
+    "providers",
+    "participants",
+    "limits",
+    "ledger",
+    "payments",
+    "reviews",
+    "demo",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}"),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several threads (the live test server, the eager task runner) share the file.
+    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "var" / "static"
+
+# Celery: without REDIS_URL tasks run eagerly in-process (the embedded default).
+REDIS_URL = env_str("REDIS_URL")
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_DEFAULT_QUEUE = "default"
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BEAT_SCHEDULE = {
+    "purge-expired-idempotency-keys": {
+        "task": "api.tasks.purge_expired_idempotency_keys",
+        "schedule": 3600.0,
+    },
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "providers.authentication.ApiKeyAuthentication",
+        "providers.authentication.BearerTokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "api.openapi.ServiceAutoSchema",
+    "EXCEPTION_HANDLER": "api.exceptions.problem_exception_handler",
+    "UNAUTHENTICATED_USER": None,
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Provider Participant, Payment, Review and Limits Service",
+    "DESCRIPTION": (
+        "Provider-facing API: participants, funding sources, relationships, payments, "
+        "reviews and send limits. Errors are RFC 9457 problem details."
+    ),
+    "VERSION": SERVICE_DEFAULT_VERSION,
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": r"/providers/",
+    "SERVERS": [{"url": SERVICE_BASE_URL}],
+    "ENUM_NAME_OVERRIDES": {},
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"django.request": {"level": "ERROR"}},
+}
+
+if not DEBUG:
+    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
+    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,0 +1,20 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+handler400 = "api.exceptions.bad_request_view"
+handler403 = "api.exceptions.permission_denied_view"
+handler404 = "api.exceptions.not_found_view"
+handler500 = "api.exceptions.server_error_view"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("", include("participants.urls")),
+    path("", include("limits.urls")),
+    path("", include("payments.urls")),
+    path("", include("reviews.urls")),
+    path("", include("providers.urls")),
+]

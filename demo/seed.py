@@ -1,0 +1,99 @@
+"""Idempotent demo data: a provider, participants with funding sources, and a fresh API key.
+
+This module sits on top of every app (it only calls their services), so nothing imports it.
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from participants import selectors as participant_selectors
+from participants import services as participant_services
+from providers import services as provider_services
+from providers.models import ApiKey, Provider
+
+DEMO_PROVIDER_NAME = "Demo Bank"
+DEMO_KEY_LABEL = "demo"
+
+PEOPLE = [
+    ("demo-alice", "Alice", "Nguyen", ("1", "4155550101"), "alice@example.com"),
+    ("demo-bob", "Bob", "Okafor", ("1", "4155550102"), "bob@example.com"),
+    ("demo-carmen", "Carmen", "Diaz", ("1", "4155550103"), None),
+    ("demo-dmitri", "Dmitri", "Ivanov", ("44", "7911123456"), "dmitri@example.com"),
+    ("demo-emeka", "Emeka", "Eze", ("1", "4155550105"), None),
+    ("demo-fatima", "Fatima", "Rahman", ("1", "4155550106"), "fatima@example.com"),
+]
+
+
+@dataclass
+class DemoSeed:
+    provider: Provider
+    api_key_id: str
+    api_key_secret: str
+    participant_ids: list[str]
+
+
+def _provider() -> Provider:
+    provider = Provider.objects.filter(name=DEMO_PROVIDER_NAME).order_by("created_on").first()
+    if provider is None:
+        provider, _ = provider_services.create_provider(name=DEMO_PROVIDER_NAME)
+    return provider
+
+
+def _fresh_key(provider: Provider) -> provider_services.IssuedKey:
+    # Secrets are shown once, so each run retires the previous demo key and prints a new one.
+    for key in ApiKey.objects.filter(provider=provider, label=DEMO_KEY_LABEL, revoked_on=None):
+        provider_services.revoke_api_key(key_id=key.id)
+    return provider_services.create_api_key(provider=provider, label=DEMO_KEY_LABEL)
+
+
+def _participants(provider: Provider) -> list[str]:
+    ids = []
+    for external_id, given, family, phone, email in PEOPLE:
+        enrollment = participant_selectors.find_enrollment(provider.id, external_id)
+        if enrollment is None:
+            enrollment = participant_services.create_participant(
+                provider=provider,
+                data=participant_services.NewParticipant(
+                    external_id=external_id,
+                    given_name=given,
+                    family_name=family,
+                    address_line1="100 Market St",
+                    city="San Francisco",
+                    state_or_province="CA",
+                    postal_code="94105",
+                    country="US" if phone[0] == "1" else "GB",
+                    phones=(phone,),
+                    emails=(email,) if email else (),
+                    funding_sources=(
+                        participant_services.NewFundingSource(
+                            funding_type="bank_account",
+                            provider_source_id=f"acct-{external_id}",
+                            display_name=f"{given}'s checking",
+                            last4=phone[1][-4:],
+                        ),
+                        participant_services.NewFundingSource(
+                            funding_type="card",
+                            provider_source_id=f"card-{external_id}",
+                            display_name="Visa debit",
+                            last4=str(4000 + len(given))[-4:],
+                        ),
+                    ),
+                ),
+            )
+        participant_services.finish_onboarding(participant_id=enrollment.participant_id)
+        ids.append(enrollment.participant_id)
+    return ids
+
+
+def seed(*, base_url: str) -> DemoSeed:
+    with transaction.atomic():
+        provider = _provider()
+        issued = _fresh_key(provider)
+        participant_ids = _participants(provider)
+    return DemoSeed(
+        provider=provider,
+        api_key_id=issued.api_key.id,
+        api_key_secret=issued.secret,
+        participant_ids=participant_ids,
+    )

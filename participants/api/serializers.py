@@ -1,0 +1,287 @@
+"""Participant request and response shapes, in the contract's field names."""
+
+from datetime import date
+
+from django.db.models import Q
+from rest_framework import serializers
+
+from api.serializers import OmitEmptySerializer
+from participants import validators
+from participants.models import FundingSource, ReasonCode
+
+# ---- input ---------------------------------------------------------------
+
+
+class AddressInSerializer(serializers.Serializer):
+    addressLine1 = serializers.CharField(max_length=255)
+    addressLine2 = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    city = serializers.CharField(max_length=255)
+    stateOrProvince = serializers.CharField(max_length=255)
+    postalCode = serializers.CharField(max_length=64)
+    country = serializers.CharField(
+        min_length=2, max_length=2, help_text="ISO 3166-1 alpha-2, uppercase"
+    )
+
+    def validate_country(self, value: str) -> str:
+        if not validators.is_country(value):
+            raise serializers.ValidationError("must be an ISO 3166-1 alpha-2 country code")
+        return value
+
+
+class PhoneInSerializer(serializers.Serializer):
+    countryCode = serializers.CharField(
+        max_length=3, help_text="ITU calling code without a plus, ASCII digits"
+    )
+    number = serializers.CharField(
+        max_length=17, help_text="National significant number, ASCII digits"
+    )
+
+    def validate(self, attrs):
+        problem = validators.phone_problem(attrs["countryCode"], attrs["number"])
+        if problem:
+            field, message = problem
+            raise serializers.ValidationError({field: message})
+        return attrs
+
+
+class FundingSourceInSerializer(serializers.Serializer):
+    displayName = serializers.CharField(min_length=1, max_length=256, trim_whitespace=False)
+    fundingType = serializers.ChoiceField(choices=FundingSource.FundingType.choices)
+    last4 = serializers.CharField(max_length=4, required=False, allow_blank=True)
+    providerSourceID = serializers.CharField(min_length=1, max_length=256, trim_whitespace=False)
+
+
+class ParticipantCreateSerializer(serializers.Serializer):
+    externalID = serializers.CharField(max_length=255)
+    givenName = serializers.CharField(max_length=255)
+    middleName = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    familyName = serializers.CharField(max_length=255)
+    nickName = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    dateOfBirth = serializers.DateField(required=False)
+    address = AddressInSerializer()
+    phones = PhoneInSerializer(many=True, allow_empty=False)
+    emails = serializers.ListField(
+        child=serializers.EmailField(max_length=320), required=False, max_length=20
+    )
+    fundingSources = FundingSourceInSerializer(many=True, required=False, max_length=50)
+
+    def validate_dateOfBirth(self, value: date) -> date:
+        if value > date.today():
+            raise serializers.ValidationError("must not be in the future")
+        if value.year < 1900:
+            raise serializers.ValidationError("must be after 1900-01-01")
+        return value
+
+    def validate_phones(self, phones: list[dict]) -> list[dict]:
+        seen: set[tuple[str, str]] = set()
+        errors: list[dict] = []
+        for phone in phones:
+            key = (phone["countryCode"], phone["number"])
+            errors.append({"number": ["duplicates an earlier phone"]} if key in seen else {})
+            seen.add(key)
+        if any(errors):
+            raise serializers.ValidationError(errors)
+        return phones
+
+    def validate_fundingSources(self, sources: list[dict]) -> list[dict]:
+        # fundingType + providerSourceID identify a source; each may appear once per request.
+        seen: set[tuple[str, str]] = set()
+        errors: list[dict] = []
+        for source in sources:
+            key = (source["fundingType"], source["providerSourceID"])
+            errors.append(
+                {"providerSourceID": ["duplicates an earlier source of the same fundingType"]}
+                if key in seen
+                else {}
+            )
+            seen.add(key)
+        if any(errors):
+            raise serializers.ValidationError(errors)
+        return sources
+
+
+class SuspendSerializer(serializers.Serializer):
+    reasonCode = serializers.ChoiceField(choices=ReasonCode.choices)
+    note = serializers.CharField(
+        min_length=1, max_length=512, required=False, trim_whitespace=False
+    )
+    expectedVersionID = serializers.CharField(max_length=64)
+
+    def validate(self, attrs):
+        if attrs["reasonCode"] == ReasonCode.OTHER and not attrs.get("note"):
+            raise serializers.ValidationError({"note": ["is required when reasonCode is other"]})
+        return attrs
+
+
+class ReactivateSerializer(serializers.Serializer):
+    note = serializers.CharField(min_length=1, max_length=512, trim_whitespace=False)
+    expectedVersionID = serializers.CharField(max_length=64)
+
+
+# ---- output --------------------------------------------------------------
+
+
+class AddressSerializer(OmitEmptySerializer):
+    addressLine1 = serializers.CharField(source="address_line1")
+    addressLine2 = serializers.CharField(source="address_line2", required=False)
+    city = serializers.CharField()
+    stateOrProvince = serializers.CharField(source="state_or_province")
+    postalCode = serializers.CharField(source="postal_code")
+    country = serializers.CharField()
+
+
+class PhoneNumberSerializer(serializers.Serializer):
+    countryCode = serializers.CharField(source="country_code")
+    number = serializers.CharField()
+
+
+class PhoneSerializer(OmitEmptySerializer):
+    createdOn = serializers.DateTimeField(source="created_on")
+    disabledOn = serializers.DateTimeField(source="disabled_on", required=False)
+    verifiedOn = serializers.DateTimeField(source="verified_on", required=False)
+    phone = PhoneNumberSerializer(source="*")
+
+
+class EmailSerializer(OmitEmptySerializer):
+    createdOn = serializers.DateTimeField(source="created_on")
+    disabledOn = serializers.DateTimeField(source="disabled_on", required=False)
+    verifiedOn = serializers.DateTimeField(source="verified_on", required=False)
+    email = serializers.CharField()
+
+
+class LimitGroupRefSerializer(serializers.Serializer):
+    groupID = serializers.CharField(source="group.id")
+    name = serializers.CharField(source="group.name")
+
+
+class RelationshipSummarySerializer(OmitEmptySerializer):
+    suspended = serializers.BooleanField()
+    versionID = serializers.CharField(source="relationship_version_id")
+    suspendedOn = serializers.DateTimeField(source="suspended_on", required=False)
+    reasonCode = serializers.CharField(source="suspension_reason_code", required=False)
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if not instance.suspended:
+            data.pop("suspendedOn", None)
+            data.pop("reasonCode", None)
+        return data
+
+
+class ParticipantSerializer(OmitEmptySerializer):
+    participantID = serializers.CharField(source="participant_id")
+    externalID = serializers.CharField(source="external_id")
+    givenName = serializers.CharField(source="given_name")
+    middleName = serializers.CharField(source="middle_name", required=False)
+    familyName = serializers.CharField(source="family_name")
+    nickName = serializers.CharField(source="nick_name", required=False)
+    dateOfBirth = serializers.DateField(source="date_of_birth", required=False)
+    address = AddressSerializer(source="*")
+    phones = PhoneSerializer(many=True)
+    emails = EmailSerializer(many=True)
+    limitGroups = serializers.SerializerMethodField()
+    serviceAccountID = serializers.CharField(
+        source="participant.service_account_id", required=False
+    )
+    status = serializers.CharField(source="participant.status")
+    createdOn = serializers.DateTimeField(source="created_on")
+    updatedOn = serializers.SerializerMethodField()
+    disabledOn = serializers.DateTimeField(source="participant.disabled_on", required=False)
+    relationship = RelationshipSummarySerializer(source="*")
+
+    @staticmethod
+    def _active_memberships(enrollment):
+        # Memberships belong to the limits app; only active ones in live groups count.
+        return enrollment.limit_memberships.filter(
+            Q(ended_on__isnull=True) & Q(group__deleted_on__isnull=True)
+        ).select_related("group")
+
+    def get_limitGroups(self, enrollment) -> list[dict]:
+        rows = sorted(self._active_memberships(enrollment), key=lambda m: m.group.name)
+        return LimitGroupRefSerializer(rows, many=True).data
+
+    def get_updatedOn(self, enrollment) -> str:
+        latest = max(enrollment.updated_on, enrollment.participant.updated_on)
+        return serializers.DateTimeField().to_representation(latest)
+
+
+class ParticipantCreatedSerializer(OmitEmptySerializer):
+    """The 201 body: IDs plus the profile echoed as it was sent (fundingSources not returned)."""
+
+    participantID = serializers.CharField(source="participant_id")
+    externalID = serializers.CharField(source="external_id")
+    givenName = serializers.CharField(source="given_name")
+    middleName = serializers.CharField(source="middle_name", required=False)
+    familyName = serializers.CharField(source="family_name")
+    nickName = serializers.CharField(source="nick_name", required=False)
+    dateOfBirth = serializers.DateField(source="date_of_birth", required=False)
+    address = AddressSerializer(source="*")
+    phones = PhoneNumberSerializer(many=True)
+    emails = serializers.SerializerMethodField()
+
+    def get_emails(self, enrollment) -> list[str]:
+        return [email.email for email in enrollment.emails.all()]
+
+
+class ParticipantListSerializer(serializers.Serializer):
+    participants = ParticipantSerializer(many=True)
+    nextCursor = serializers.CharField(required=False)
+    hasMore = serializers.BooleanField()
+
+
+class FundingSourceSerializer(OmitEmptySerializer):
+    fundingSourceID = serializers.CharField(source="id")
+    providerSourceID = serializers.CharField(source="provider_source_id")
+    displayName = serializers.CharField(source="display_name")
+    fundingType = serializers.CharField(source="funding_type")
+    last4 = serializers.CharField(required=False)
+    createdOn = serializers.DateTimeField(source="created_on")
+    updatedOn = serializers.DateTimeField(source="updated_on")
+    disabledOn = serializers.DateTimeField(source="disabled_on", required=False)
+
+
+class FundingSourceListSerializer(serializers.Serializer):
+    fundingSources = FundingSourceSerializer(many=True)
+    nextCursor = serializers.CharField(required=False)
+    hasMore = serializers.BooleanField()
+
+
+class ActorSerializer(OmitEmptySerializer):
+    kind = serializers.ChoiceField(choices=["user", "application", "system"])
+    userID = serializers.CharField(required=False)
+    applicationKeyID = serializers.CharField(required=False)
+    callingAccountID = serializers.CharField(required=False)
+
+
+class RelationshipSerializer(OmitEmptySerializer):
+    participantID = serializers.CharField()
+    externalID = serializers.CharField()
+    suspended = serializers.BooleanField()
+    versionID = serializers.CharField()
+    suspendedOn = serializers.DateTimeField(required=False)
+    reasonCode = serializers.ChoiceField(choices=ReasonCode.choices, required=False)
+    note = serializers.CharField(required=False)
+    actor = ActorSerializer(required=False)
+
+
+class RelationshipEnvelopeSerializer(serializers.Serializer):
+    relationship = RelationshipSerializer()
+
+
+def relationship_data(enrollment, last_action=None) -> dict:
+    """The relationship object: current state plus the latest action's note and actor."""
+    data: dict = {
+        "participantID": enrollment.participant_id,
+        "externalID": enrollment.external_id,
+        "suspended": enrollment.suspended,
+        "versionID": enrollment.relationship_version_id,
+    }
+    if enrollment.suspended:
+        data["suspendedOn"] = enrollment.suspended_on
+        data["reasonCode"] = enrollment.suspension_reason_code or None
+        data["note"] = enrollment.suspension_note or None
+    if last_action is not None:
+        if not enrollment.suspended:
+            data["note"] = last_action.note or None
+        data["actor"] = last_action.actor.as_json()
+    return RelationshipSerializer(data).data

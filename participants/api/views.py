@@ -1,0 +1,184 @@
+"""Participants endpoints: parse, authorize, call one service or selector, serialize."""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from api import scopes
+from api.pagination import paginate
+from api.views import ProviderAPIView
+from participants import selectors, services
+from participants.api import serializers as s
+from providers.models import Provider
+
+PAGINATION_PARAMS = [
+    OpenApiParameter("cursor", str, description="nextCursor from the previous page"),
+    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 25}),
+]
+
+
+def _new_participant(data: dict) -> services.NewParticipant:
+    address = data["address"]
+    return services.NewParticipant(
+        external_id=data["externalID"],
+        given_name=data["givenName"],
+        middle_name=data.get("middleName", ""),
+        family_name=data["familyName"],
+        nick_name=data.get("nickName", ""),
+        date_of_birth=data.get("dateOfBirth"),
+        address_line1=address["addressLine1"],
+        address_line2=address.get("addressLine2", ""),
+        city=address["city"],
+        state_or_province=address["stateOrProvince"],
+        postal_code=address["postalCode"],
+        country=address["country"],
+        phones=tuple((p["countryCode"], p["number"]) for p in data["phones"]),
+        emails=tuple(data.get("emails", ())),
+        funding_sources=tuple(
+            services.NewFundingSource(
+                funding_type=f["fundingType"],
+                provider_source_id=f["providerSourceID"],
+                display_name=f["displayName"],
+                last4=f.get("last4", ""),
+            )
+            for f in data.get("fundingSources", ())
+        ),
+    )
+
+
+class ParticipantsView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.PARTICIPANTS_READ,), "POST": (scopes.PARTICIPANTS_WRITE,)}
+    idempotent_methods = ("POST",)
+    problem_responses = {"POST": (409, 422)}
+
+    @extend_schema(
+        operation_id="listParticipants",
+        parameters=PAGINATION_PARAMS,
+        responses={200: s.ParticipantListSerializer},
+    )
+    def get(self, request, providerID):
+        page = paginate(
+            selectors.with_profile(selectors.enrollments_for(self.provider_id)),
+            query_params=request.query_params,
+            provider_id=self.provider_id,
+            scope=request.path,
+            id_field="participant_id",
+        )
+        rendered = s.ParticipantSerializer(page.items, many=True).data
+        return Response(page.envelope("participants", rendered))
+
+    @extend_schema(
+        operation_id="createParticipant",
+        request=s.ParticipantCreateSerializer,
+        responses={201: s.ParticipantCreatedSerializer},
+    )
+    def post(self, request, providerID):
+        serializer = s.ParticipantCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        enrollment = services.create_participant(
+            provider=Provider(pk=self.provider_id),
+            data=_new_participant(serializer.validated_data),
+        )
+        return Response(
+            s.ParticipantCreatedSerializer(enrollment).data, status=status.HTTP_201_CREATED
+        )
+
+
+class ParticipantDetailView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.PARTICIPANTS_READ,)}
+    problem_responses = {"GET": (404,)}
+
+    @extend_schema(operation_id="getParticipant", responses={200: s.ParticipantSerializer})
+    def get(self, request, providerID, participantID):
+        enrollment = selectors.get_enrollment(self.provider_id, participantID)
+        enrollment = selectors.with_profile(selectors.enrollments_for(self.provider_id)).get(
+            pk=enrollment.pk
+        )
+        return Response(s.ParticipantSerializer(enrollment).data)
+
+
+class FundingSourcesView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.PARTICIPANTS_READ,)}
+    problem_responses = {"GET": (404,)}
+
+    @extend_schema(
+        operation_id="listFundingSources",
+        parameters=PAGINATION_PARAMS,
+        responses={200: s.FundingSourceListSerializer},
+    )
+    def get(self, request, providerID, participantID):
+        enrollment = selectors.get_enrollment(self.provider_id, participantID)
+        page = paginate(
+            selectors.active_funding_sources(enrollment),
+            query_params=request.query_params,
+            provider_id=self.provider_id,
+            scope=f"funding-sources:{enrollment.participant_id}",
+        )
+        rendered = s.FundingSourceSerializer(page.items, many=True).data
+        return Response(page.envelope("fundingSources", rendered))
+
+
+class FundingSourceDetailView(ProviderAPIView):
+    required_scopes = {"DELETE": (scopes.PARTICIPANTS_WRITE,)}
+    problem_responses = {"DELETE": (404,)}
+
+    @extend_schema(operation_id="deleteFundingSource", responses={204: None})
+    def delete(self, request, providerID, participantID, fundingSourceID):
+        enrollment = selectors.get_enrollment(self.provider_id, participantID)
+        services.disable_funding_source(enrollment=enrollment, funding_source_id=fundingSourceID)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SuspensionsView(ProviderAPIView):
+    required_scopes = {"POST": (scopes.RELATIONSHIPS_WRITE,)}
+    idempotent_methods = ("POST",)
+    problem_responses = {"POST": (404, 409, 422)}
+
+    @extend_schema(
+        operation_id="suspendParticipant",
+        request=s.SuspendSerializer,
+        responses={201: s.RelationshipEnvelopeSerializer},
+    )
+    def post(self, request, providerID, participantID):
+        enrollment = selectors.get_enrollment(self.provider_id, participantID)
+        serializer = s.SuspendSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        enrollment, action = services.suspend(
+            enrollment_id=enrollment.pk,
+            reason_code=data["reasonCode"],
+            note=data.get("note", ""),
+            expected_version_id=data["expectedVersionID"],
+            actor=self.principal.actor,
+        )
+        return Response(
+            {"relationship": s.relationship_data(enrollment, action)},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class ReactivationsView(ProviderAPIView):
+    required_scopes = {"POST": (scopes.RELATIONSHIPS_WRITE,)}
+    idempotent_methods = ("POST",)
+    problem_responses = {"POST": (404, 409, 422)}
+
+    @extend_schema(
+        operation_id="reactivateParticipant",
+        request=s.ReactivateSerializer,
+        responses={201: s.RelationshipEnvelopeSerializer},
+    )
+    def post(self, request, providerID, participantID):
+        enrollment = selectors.get_enrollment(self.provider_id, participantID)
+        serializer = s.ReactivateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        enrollment, action = services.reactivate(
+            enrollment_id=enrollment.pk,
+            note=data["note"],
+            expected_version_id=data["expectedVersionID"],
+            actor=self.principal.actor,
+        )
+        return Response(
+            {"relationship": s.relationship_data(enrollment, action)},
+            status=status.HTTP_201_CREATED,
+        )

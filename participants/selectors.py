@@ -1,0 +1,40 @@
+"""Reads of participants, always starting from the calling provider."""
+
+from django.db.models import Prefetch, QuerySet
+
+from common.errors import NotFound
+from participants.models import Email, Enrollment, FundingSource, Phone
+
+PARTICIPANT_ID_PREFIX = "usr_"
+
+
+def enrollments_for(provider_id: str) -> QuerySet[Enrollment]:
+    return Enrollment.objects.filter(provider_id=provider_id).select_related("participant")
+
+
+def find_enrollment(provider_id: str, participant_ref: str) -> Enrollment | None:
+    """A path value starting with `usr_` is a participantID; anything else is an externalID."""
+    queryset = enrollments_for(provider_id)
+    if participant_ref.startswith(PARTICIPANT_ID_PREFIX):
+        return queryset.filter(participant_id=participant_ref).first()
+    return queryset.filter(external_id=participant_ref).first()
+
+
+def get_enrollment(provider_id: str, participant_ref: str) -> Enrollment:
+    """The provider's enrollment, or NotFound (also for another provider's participant)."""
+    enrollment = find_enrollment(provider_id, participant_ref)
+    if enrollment is None:
+        raise NotFound("No participant matches within this provider.")
+    return enrollment
+
+
+def with_profile(queryset: QuerySet[Enrollment]) -> QuerySet[Enrollment]:
+    """Prefetch what a participant read renders."""
+    return queryset.prefetch_related(
+        Prefetch("phones", queryset=Phone.objects.order_by("id")),
+        Prefetch("emails", queryset=Email.objects.order_by("id")),
+    )
+
+
+def active_funding_sources(enrollment: Enrollment) -> QuerySet[FundingSource]:
+    return FundingSource.objects.filter(enrollment=enrollment, disabled_on__isnull=True)

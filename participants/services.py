@@ -1,0 +1,260 @@
+"""Every write on participants: creation, onboarding, funding sources and the relationship."""
+
+import logging
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from common.actors import Actor
+from common.errors import DuplicateExternalID, NotFound, StateConflict, VersionConflict
+from participants import validators
+from participants.models import (
+    Email,
+    Enrollment,
+    FundingSource,
+    Participant,
+    Phone,
+    RelationshipAction,
+    new_version_id,
+)
+from providers.models import Provider
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class NewFundingSource:
+    funding_type: str
+    provider_source_id: str
+    display_name: str
+    last4: str = ""
+
+
+@dataclass(frozen=True)
+class NewParticipant:
+    external_id: str
+    given_name: str
+    family_name: str
+    address_line1: str
+    city: str
+    state_or_province: str
+    postal_code: str
+    country: str
+    phones: tuple[tuple[str, str], ...]  # (countryCode, number)
+    middle_name: str = ""
+    nick_name: str = ""
+    date_of_birth: object = None
+    address_line2: str = ""
+    emails: tuple[str, ...] = ()
+    funding_sources: tuple[NewFundingSource, ...] = ()
+
+
+def create_participant(*, provider: Provider, data: NewParticipant) -> Enrollment:
+    """Record the participant as `pending`; onboarding finishes in a task after commit."""
+    try:
+        with transaction.atomic():
+            if Enrollment.objects.filter(provider=provider, external_id=data.external_id).exists():
+                raise DuplicateExternalID(
+                    f"externalID {data.external_id!r} is already used by another participant."
+                )
+            participant = Participant.objects.create()
+            enrollment = Enrollment.objects.create(
+                provider=provider,
+                participant=participant,
+                external_id=data.external_id,
+                given_name=data.given_name,
+                middle_name=data.middle_name,
+                family_name=data.family_name,
+                nick_name=data.nick_name,
+                date_of_birth=data.date_of_birth,
+                address_line1=data.address_line1,
+                address_line2=data.address_line2,
+                city=data.city,
+                state_or_province=data.state_or_province,
+                postal_code=data.postal_code,
+                country=data.country,
+            )
+            Phone.objects.bulk_create(
+                Phone(
+                    enrollment=enrollment,
+                    country_code=country_code,
+                    number=number,
+                    e164=validators.e164(country_code, number),
+                )
+                for country_code, number in data.phones
+            )
+            Email.objects.bulk_create(
+                Email(enrollment=enrollment, email=email) for email in data.emails
+            )
+            upsert_funding_sources(enrollment=enrollment, sources=data.funding_sources)
+            transaction.on_commit(lambda: _enqueue_onboarding(participant.id))
+    except IntegrityError:
+        # A concurrent create with the same externalID won the unique constraint.
+        if Enrollment.objects.filter(provider=provider, external_id=data.external_id).exists():
+            raise DuplicateExternalID(
+                f"externalID {data.external_id!r} is already used by another participant."
+            ) from None
+        raise
+    return enrollment
+
+
+def _enqueue_onboarding(participant_id: str) -> None:
+    from participants.tasks import finish_onboarding
+
+    finish_onboarding.delay(participant_id)
+
+
+def upsert_funding_sources(
+    *, enrollment: Enrollment, sources: tuple[NewFundingSource, ...] | list
+) -> list[FundingSource]:
+    """Re-sent sources converge on the existing record (same fundingSourceID), re-enabled and
+    relabelled, instead of creating a duplicate."""
+    now = timezone.now()
+    result = []
+    for source in sources:
+        record, created = FundingSource.objects.get_or_create(
+            enrollment=enrollment,
+            funding_type=source.funding_type,
+            provider_source_id=source.provider_source_id,
+            defaults={"display_name": source.display_name, "last4": source.last4},
+        )
+        if not created:
+            record.display_name = source.display_name
+            record.last4 = source.last4
+            record.disabled_on = None
+            record.updated_on = now
+            record.save(update_fields=["display_name", "last4", "disabled_on", "updated_on"])
+        result.append(record)
+    return result
+
+
+def finish_onboarding(*, participant_id: str) -> Participant | None:
+    """Move a pending participant out of `pending`. Idempotent: a re-run changes nothing."""
+    with transaction.atomic():
+        participant = Participant.objects.select_for_update().filter(pk=participant_id).first()
+        if participant is None or participant.status != Participant.Status.PENDING:
+            return participant
+        participant.status = Participant.Status.ACTIVE
+        participant.updated_on = timezone.now()
+        participant.save(update_fields=["status", "updated_on"])
+    return participant
+
+
+def disable_funding_source(*, enrollment: Enrollment, funding_source_id: str) -> FundingSource:
+    """Remove a source from use; the record stays with disabledOn so old payouts resolve it."""
+    with transaction.atomic():
+        source = (
+            FundingSource.objects.select_for_update()
+            .filter(enrollment=enrollment, pk=funding_source_id)
+            .first()
+        )
+        if source is None:
+            raise NotFound("No funding source matches for this participant.")
+        if source.disabled_on is None:
+            now = timezone.now()
+            source.disabled_on = now
+            source.updated_on = now
+            source.save(update_fields=["disabled_on", "updated_on"])
+    return source
+
+
+def _locked(enrollment_id: int) -> Enrollment:
+    return (
+        Enrollment.objects.select_for_update().select_related("participant").get(pk=enrollment_id)
+    )
+
+
+def suspend(
+    *,
+    enrollment_id: int,
+    reason_code: str,
+    note: str,
+    expected_version_id: str,
+    actor: Actor,
+    review_id: str = "",
+) -> tuple[Enrollment, RelationshipAction]:
+    """Suspend the relationship. A stale version is a version-conflict before anything else:
+    the caller acted on a read that is out of date."""
+    with transaction.atomic():
+        enrollment = _locked(enrollment_id)
+        if enrollment.relationship_version_id != expected_version_id:
+            raise VersionConflict(
+                "The relationship changed since it was read; read the participant again."
+            )
+        if enrollment.suspended:
+            raise StateConflict("The participant is already suspended.")
+        return _apply_suspension(enrollment, reason_code, note, actor, review_id)
+
+
+def _apply_suspension(enrollment, reason_code, note, actor, review_id):
+    now = timezone.now()
+    enrollment.suspended = True
+    enrollment.suspended_on = now
+    enrollment.suspension_reason_code = reason_code
+    enrollment.suspension_note = note or ""
+    enrollment.relationship_version_id = new_version_id()
+    enrollment.updated_on = now
+    enrollment.save(
+        update_fields=[
+            "suspended",
+            "suspended_on",
+            "suspension_reason_code",
+            "suspension_note",
+            "relationship_version_id",
+            "updated_on",
+        ]
+    )
+    action = RelationshipAction(
+        enrollment=enrollment,
+        action=RelationshipAction.Action.SUSPEND,
+        reason_code=reason_code,
+        note=note or "",
+        version_id=enrollment.relationship_version_id,
+        review_id=review_id,
+        created_on=now,
+    )
+    action.set_actor(actor)
+    action.save()
+    return enrollment, action
+
+
+def reactivate(
+    *, enrollment_id: int, note: str, expected_version_id: str, actor: Actor
+) -> tuple[Enrollment, RelationshipAction]:
+    """Lift the provider's suspension; global status and other restrictions are unchanged."""
+    with transaction.atomic():
+        enrollment = _locked(enrollment_id)
+        if enrollment.relationship_version_id != expected_version_id:
+            raise VersionConflict(
+                "The relationship changed since it was read; read the participant again."
+            )
+        if not enrollment.suspended:
+            raise StateConflict("The participant is not suspended.")
+        now = timezone.now()
+        enrollment.suspended = False
+        enrollment.suspended_on = None
+        enrollment.suspension_reason_code = ""
+        enrollment.suspension_note = ""
+        enrollment.relationship_version_id = new_version_id()
+        enrollment.updated_on = now
+        enrollment.save(
+            update_fields=[
+                "suspended",
+                "suspended_on",
+                "suspension_reason_code",
+                "suspension_note",
+                "relationship_version_id",
+                "updated_on",
+            ]
+        )
+        action = RelationshipAction(
+            enrollment=enrollment,
+            action=RelationshipAction.Action.REACTIVATE,
+            note=note,
+            version_id=enrollment.relationship_version_id,
+            created_on=now,
+        )
+        action.set_actor(actor)
+        action.save()
+    return enrollment, action

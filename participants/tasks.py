@@ -1,0 +1,9 @@
+from celery import shared_task
+
+from participants import services
+
+
+@shared_task(name="participants.tasks.finish_onboarding", acks_late=True)
+def finish_onboarding(participant_id: str) -> str | None:
+    participant = services.finish_onboarding(participant_id=participant_id)
+    return participant.status if participant else None

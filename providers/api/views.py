@@ -1,0 +1,41 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from api.views import ProviderAPIView
+from common.errors import Forbidden
+from providers import selectors, services
+from providers.api import serializers as s
+
+
+class TokensView(ProviderAPIView):
+    """Narrowed bearer tokens for delegated callers, minted with an API key.
+
+    Not idempotent on purpose: a replay would have to keep the token in clear.
+    """
+
+    problem_responses = {"POST": (422,)}
+
+    @extend_schema(
+        operation_id="issueToken",
+        request=s.TokenRequestSerializer,
+        responses={201: s.TokenSerializer},
+    )
+    def post(self, request, providerID):
+        key = selectors.get_api_key(self.principal.key_id) if not self.principal.token_id else None
+        if key is None:
+            raise Forbidden("Only an API key can issue tokens.")
+        serializer = s.TokenRequestSerializer(data=request.data, key_scopes=key.scopes)
+        serializer.is_valid(raise_exception=True)
+        issued = services.issue_token(
+            provider=key.provider,
+            api_key=key,
+            scopes=serializer.validated_data.get("scopes"),
+            ttl_seconds=serializer.validated_data.get("ttlSeconds"),
+        )
+        body = {
+            "token": issued.value,
+            "scopes": issued.token.scopes,
+            "expiresOn": issued.token.expires_on,
+        }
+        return Response(s.TokenSerializer(body).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,104 @@
+import pytest
+from django.urls import path
+from rest_framework.response import Response
+
+from api.views import ProviderAPIView
+from tests.participants.factories import participant_payload
+
+pytestmark = pytest.mark.django_db
+
+PROBLEM = "application/problem+json"
+
+
+class _Boom(ProviderAPIView):
+    def get(self, request, providerID):
+        raise RuntimeError("secret internals")
+
+
+class _Ok(ProviderAPIView):
+    def get(self, request, providerID):
+        return Response({"ok": True})
+
+
+urlpatterns = [
+    path("providers/<str:providerID>/boom", _Boom.as_view()),
+    path("providers/<str:providerID>/ok", _Ok.as_view()),
+]
+
+
+def test_unknown_route_is_404_problem(provider):
+    response = provider.client.get("/nowhere")
+    assert response.status_code == 404
+    assert response["Content-Type"] == PROBLEM
+    assert response.json() == {
+        "type": "about:blank",
+        "title": "Not Found",
+        "status": 404,
+        "detail": "The resource does not exist.",
+        "instance": "/nowhere",
+    }
+
+
+def test_missing_participant_is_404_problem(provider):
+    response = provider.client.get(provider.url("/participants/usr_missing"))
+    assert response.status_code == 404
+    assert response["Content-Type"] == PROBLEM
+    assert response.json()["type"] == "about:blank"
+
+
+def test_wrong_method_is_405_problem(provider):
+    response = provider.client.put(provider.url("/participants"), {}, format="json")
+    assert response.status_code == 405
+    assert response["Content-Type"] == PROBLEM
+    assert response.json()["status"] == 405
+
+
+@pytest.mark.urls("tests.api.test_problems")
+def test_unhandled_error_is_500_problem_without_traceback(provider):
+    provider.client.raise_request_exception = False
+    response = provider.client.get(provider.url("/boom"))
+    assert response.status_code == 500
+    assert response["Content-Type"] == PROBLEM
+    body = response.json()
+    assert body["type"] == "about:blank"
+    assert "secret internals" not in response.content.decode()
+    assert "Traceback" not in response.content.decode()
+
+
+@pytest.mark.urls("tests.api.test_problems")
+@pytest.mark.parametrize("version", ["v2026.07.00", "v2026.10.00"])
+def test_supported_service_versions_are_accepted_and_echoed(provider, version):
+    response = provider.client.get(provider.url("/ok"), HTTP_X_SERVICE_VERSION=version)
+    assert response.status_code == 200
+    assert response["X-Service-Version"] == version
+
+
+@pytest.mark.urls("tests.api.test_problems")
+def test_default_service_version_is_the_latest(provider):
+    assert provider.client.get(provider.url("/ok"))["X-Service-Version"] == "v2026.10.00"
+
+
+@pytest.mark.urls("tests.api.test_problems")
+def test_default_service_version_follows_settings(provider, settings):
+    settings.SERVICE_DEFAULT_VERSION = "v2026.07.00"
+    assert provider.client.get(provider.url("/ok"))["X-Service-Version"] == "v2026.07.00"
+
+
+@pytest.mark.parametrize("version", ["v2026.01.00", "2026.10.00", "latest", ""])
+def test_unknown_service_version_is_400_problem(provider, version):
+    response = provider.client.get(provider.url("/participants"), HTTP_X_SERVICE_VERSION=version)
+    assert response.status_code == 400
+    assert response["Content-Type"] == PROBLEM
+    assert response.json()["type"].endswith("/errors#invalid-request")
+
+
+def test_problem_type_uses_the_configured_base_url(provider, settings):
+    settings.SERVICE_BASE_URL = "https://api.example.test"
+    response = provider.client.post(
+        provider.url("/participants"),
+        participant_payload(givenName=""),
+        format="json",
+        HTTP_X_IDEMPOTENCY_KEY="base-url",
+    )
+    assert response.json()["type"] == "https://api.example.test/errors#invalid-request"
+    assert response.json()["title"] == "Invalid request"

@@ -1,0 +1,69 @@
+import base64
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from config.celery import app as celery_app
+from providers import services as provider_services
+
+
+def is_postgres() -> bool:
+    return connection.vendor == "postgresql"
+
+
+def pytest_collection_modifyitems(config, items):
+    import os
+
+    skip_pg = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL)")
+    skip_redis = pytest.mark.skip(reason="needs Redis (set REDIS_URL)")
+    on_pg = os.environ.get("DATABASE_URL", "").startswith(("postgres", "postgresql"))
+    for item in items:
+        if "postgres" in item.keywords and not on_pg:
+            item.add_marker(skip_pg)
+        if "redis" in item.keywords and not os.environ.get("REDIS_URL"):
+            item.add_marker(skip_redis)
+
+
+@pytest.fixture(autouse=True)
+def eager_celery():
+    """Tasks run in-process unless a test starts a real worker (see tests marked redis)."""
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = previous
+
+
+def basic_auth(key_id: str, secret: str) -> str:
+    return "Basic " + base64.b64encode(f"{key_id}:{secret}".encode()).decode()
+
+
+class ProviderContext:
+    """A provider with an all-scope API key and an authenticated client."""
+
+    def __init__(self, name: str):
+        self.provider, issued = provider_services.create_provider(name=name)
+        self.id = self.provider.id
+        self.key_id = issued.api_key.id
+        self.secret = issued.secret
+        self.client = APIClient()
+        self.client.credentials(HTTP_AUTHORIZATION=basic_auth(self.key_id, self.secret))
+
+    def url(self, suffix: str = "") -> str:
+        return f"/providers/{self.id}{suffix}"
+
+    def client_with_scopes(self, *scopes: str) -> APIClient:
+        issued = provider_services.create_api_key(provider=self.provider, scopes=list(scopes))
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=basic_auth(issued.api_key.id, issued.secret))
+        return client
+
+
+@pytest.fixture
+def provider(db) -> ProviderContext:
+    return ProviderContext("First Bank")
+
+
+@pytest.fixture
+def other_provider(db) -> ProviderContext:
+    return ProviderContext("Second Bank")

@@ -1,0 +1,90 @@
+"""The OpenAPI schema generates cleanly and documents every response the contract names."""
+
+import pytest
+from django.core.management import call_command
+from drf_spectacular.generators import SchemaGenerator
+
+PROBLEM = "application/problem+json"
+
+# (method, path) -> statuses the contract lists for the operation (success and errors).
+CONTRACT_RESPONSES: dict[tuple[str, str], set[int]] = {
+    ("post", "/providers/{providerID}/participants"): {201, 400, 401, 403, 409, 422},
+    ("get", "/providers/{providerID}/participants"): {200, 400, 401},
+    ("get", "/providers/{providerID}/participants/{participantID}"): {200, 401, 403, 404},
+    ("get", "/providers/{providerID}/participants/{participantID}/funding-sources"): {
+        200,
+        400,
+        401,
+        403,
+        404,
+    },
+    (
+        "delete",
+        "/providers/{providerID}/participants/{participantID}/funding-sources/{fundingSourceID}",
+    ): {204, 401, 403, 404},
+    ("post", "/providers/{providerID}/participants/{participantID}/suspensions"): {
+        201,
+        400,
+        401,
+        403,
+        404,
+        409,
+        422,
+    },
+    ("post", "/providers/{providerID}/participants/{participantID}/reactivations"): {
+        201,
+        400,
+        401,
+        403,
+        404,
+        409,
+        422,
+    },
+}
+
+IDEMPOTENT = {key for key in CONTRACT_RESPONSES if key[0] in {"post", "put"}}
+
+
+@pytest.fixture(scope="module")
+def schema():
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def test_schema_generates_without_warnings_and_validates(tmp_path):
+    # --fail-on-warn turns any drf-spectacular warning into an error.
+    call_command(
+        "spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml")
+    )
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(CONTRACT_RESPONSES))
+def test_operation_lists_every_contract_response(schema, method, path):
+    operation = schema["paths"][path][method]
+    documented = {int(status) for status in operation["responses"]}
+    missing = CONTRACT_RESPONSES[(method, path)] - documented
+    assert not missing, f"{method.upper()} {path} does not document {sorted(missing)}"
+    for status, response in operation["responses"].items():
+        if int(status) >= 400:
+            assert PROBLEM in response["content"], (method, path, status)
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(IDEMPOTENT))
+def test_idempotent_operations_require_the_header(schema, method, path):
+    params = schema["paths"][path][method]["parameters"]
+    header = next(p for p in params if p["name"] == "X-Idempotency-Key")
+    assert header["in"] == "header" and header["required"] is True
+    assert header["schema"] == {"type": "string", "minLength": 1, "maxLength": 255}
+
+
+def test_every_provider_operation_documents_the_version_header(schema):
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            names = {p["name"] for p in operation.get("parameters", [])}
+            assert "X-Service-Version" in names, (method, path)
+
+
+def test_swagger_ui_and_schema_are_served(client):
+    assert client.get("/api/docs/").status_code == 200
+    response = client.get("/api/schema/")
+    assert response.status_code == 200
+    assert b"/providers/{providerID}/participants" in response.content
