@@ -1,0 +1,66 @@
+"""Per-route cases for the tenancy matrix: how to make a resource the first provider owns.
+
+Every provider route of the URL configuration needs an entry here (keyed by its full route
+pattern); `tests/tenancy/test_matrix.py` fails for a route without one.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from participants.models import FundingSource
+from tests.participants.factories import create_participant
+
+MISSING_PARTICIPANT = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
+
+
+@dataclass(frozen=True)
+class RouteCase:
+    # Creates what the first provider owns and returns the path values naming it (besides
+    # providerID). None for a route that names nothing but the provider (lists, creates).
+    owned: Callable[[object], dict] | None = None
+    # Path values that name nothing at all, for the "missing resource" answer.
+    missing: dict = field(default_factory=dict)
+    # A plausible body per method, so the lookup (not validation) is what answers.
+    bodies: dict = field(default_factory=dict)
+
+
+def _participant(ctx) -> dict:
+    body = create_participant(
+        ctx,
+        fundingSources=[{"displayName": "Visa", "fundingType": "card", "providerSourceID": "c-1"}],
+    )
+    return {"participantID": body["participantID"]}
+
+
+def _funding_source(ctx) -> dict:
+    kwargs = _participant(ctx)
+    source = FundingSource.objects.get(enrollment__participant_id=kwargs["participantID"])
+    return {**kwargs, "fundingSourceID": source.pk}
+
+
+P = "providers/<str:providerID>/participants"
+
+CASES: dict[str, RouteCase] = {
+    P: RouteCase(bodies={"post": {"externalID": "x"}}),
+    f"{P}/<str:participantID>": RouteCase(
+        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+    ),
+    f"{P}/<str:participantID>/funding-sources": RouteCase(
+        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+    ),
+    f"{P}/<str:participantID>/funding-sources/<str:fundingSourceID>": RouteCase(
+        owned=_funding_source,
+        missing={"participantID": MISSING_PARTICIPANT, "fundingSourceID": "fs_missing"},
+    ),
+    f"{P}/<str:participantID>/suspensions": RouteCase(
+        owned=_participant,
+        missing={"participantID": MISSING_PARTICIPANT},
+        bodies={"post": {"reasonCode": "legal-hold", "expectedVersionID": "v"}},
+    ),
+    f"{P}/<str:participantID>/reactivations": RouteCase(
+        owned=_participant,
+        missing={"participantID": MISSING_PARTICIPANT},
+        bodies={"post": {"note": "n", "expectedVersionID": "v"}},
+    ),
+    "providers/<str:providerID>/tokens": RouteCase(bodies={"post": {"scopes": []}}),
+}
