@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from participants.models import FundingSource
 from tests.participants.factories import create_participant
+from tests.payments.factories import enroll, make_payment
 
 MISSING_PARTICIPANT = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
 
@@ -38,6 +39,14 @@ def _funding_source(ctx) -> dict:
     return {**kwargs, "fundingSourceID": source.pk}
 
 
+def _payout(ctx) -> dict:
+    return {"payoutID": make_payment(enroll(ctx.provider), type="payout").id}
+
+
+def _request(ctx) -> dict:
+    return {"requestID": make_payment(enroll(ctx.provider), type="request").id}
+
+
 P = "providers/<str:providerID>/participants"
 
 CASES: dict[str, RouteCase] = {
@@ -63,4 +72,14 @@ CASES: dict[str, RouteCase] = {
         bodies={"post": {"note": "n", "expectedVersionID": "v"}},
     ),
     "providers/<str:providerID>/tokens": RouteCase(bodies={"post": {"scopes": []}}),
+    f"{P}/<str:participantID>/payments": RouteCase(
+        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+    ),
+    "providers/<str:providerID>/payments": RouteCase(),
+    "providers/<str:providerID>/payouts/<str:payoutID>": RouteCase(
+        owned=_payout, missing={"payoutID": "po_01ARZ3NDEKTSV4RRFFQ69G5FAV"}
+    ),
+    "providers/<str:providerID>/requests/<str:requestID>": RouteCase(
+        owned=_request, missing={"requestID": "rq_01ARZ3NDEKTSV4RRFFQ69G5FAV"}
+    ),
 }
