@@ -314,9 +314,16 @@ class PaymentEntry(models.Model):
                 name="payment_entry_hold_page",
             ),
             models.Index(
-                fields=["provider", "reference_number", "-created_on"],
+                fields=["provider", "reference_number", "-created_on", "-payment"],
                 condition=Q(is_primary=True),
                 name="payment_entry_reference",
+            ),
+            # q with an exact participantID or externalID: the other party of the payment
+            # (the viewer's own party is served by payment_entry_party_page).
+            models.Index(
+                fields=["provider", "other_participant_id"],
+                condition=Q(is_primary=True),
+                name="payment_entry_other_party",
             ),
             models.Index(
                 fields=["provider", "payment", "-created_on"],

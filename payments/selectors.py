@@ -28,6 +28,19 @@ _PAYMENT_RELATIONS = (
     "initiator_funding_source",
     "counterparty_funding_source",
 )
+# What a list row renders of the related rows (a page loads nothing else).
+_ROW_COLUMNS = (
+    *(
+        f"{party}_enrollment__{name}"
+        for party in ("initiator", "counterparty")
+        for name in ("provider_id", "participant_id", "external_id", "given_name", "family_name")
+    ),
+    *(
+        f"{party}_funding_source__{name}"
+        for party in ("initiator", "counterparty")
+        for name in ("funding_type", "display_name", "last4", "disabled_on")
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -124,9 +137,26 @@ def list_entries(
         queryset = queryset.filter(reference_number=filters.reference_number)
     if filters.q:
         queryset = queryset.filter(_search_condition(provider_id, filters.q))
-    return queryset.select_related(
-        "payment", *(f"payment__{relation}" for relation in _PAYMENT_RELATIONS)
+    # One table and no joins: the plan stays a single index scan and is cheap to make.
+    return queryset.only("payment_id", "created_on", "role", "direction")
+
+
+def attach_payments(entries: list[PaymentEntry]) -> list[PaymentEntry]:
+    """Load a page's payments and their parties in one query, after the page is chosen."""
+    own_columns = [
+        field.attname
+        for field in Payment._meta.concrete_fields
+        if field.name not in ("review_ids", "assessment_ids", "hold_reference")
+    ]
+    payments = (
+        Payment.objects.filter(pk__in=[entry.payment_id for entry in entries])
+        .select_related(*_PAYMENT_RELATIONS)
+        .only(*own_columns, *_ROW_COLUMNS)
     )
+    by_id = {payment.pk: payment for payment in payments}
+    for entry in entries:
+        entry.payment = by_id[entry.payment_id]
+    return entries
 
 
 def visible_payments(provider_id: str) -> QuerySet[Payment]:

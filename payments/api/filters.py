@@ -29,9 +29,13 @@ def _datetime(name: str, raw: str) -> datetime:
             value = parse_datetime(f"{head}+{tail}")
     except ValueError:
         value = None
-    if value is None:
-        raise BadRequest(f"{name} must be an ISO 8601 date-time, e.g. 2026-07-01T00:00:00Z.")
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
+    if value is not None:
+        try:
+            # In UTC: the database accepts offsets only up to ±15:59, ISO 8601 up to ±23:59.
+            return value.astimezone(UTC) if value.tzinfo else value.replace(tzinfo=UTC)
+        except OverflowError:
+            pass
+    raise BadRequest(f"{name} must be an ISO 8601 date-time, e.g. 2026-07-01T00:00:00Z.")
 
 
 def _optional_datetime(params, name: str) -> datetime | None:

@@ -113,6 +113,7 @@ PARTICIPANT_ROWS = {
     PaymentType.REQUEST: ParticipantRequestRowSerializer,
 }
 
+
 PaymentRow = PolymorphicProxySerializer(
     component_name="PaymentRow",
     serializers=[PayoutRowSerializer, RequestRowSerializer],

@@ -36,9 +36,10 @@ class PaymentsView(ProviderAPIView):
             filters=filters.binding(),
             id_field="payment_id",
         )
+        entries = selectors.attach_payments(page.items)
         rendered = [
-            s.ROWS[entry.payment.type](rendering.row(entry, self.provider_id, scoped=False)).data
-            for entry in page.items
+            rendering.json_ready(rendering.row(entry, self.provider_id, scoped=False))
+            for entry in entries
         ]
         return Response(page.envelope("payments", rendered))
 
@@ -65,18 +66,12 @@ class ParticipantPaymentsView(ProviderAPIView):
             filters=filters.binding(),
             id_field="payment_id",
         )
+        entries = selectors.attach_payments(page.items)
         if request.version == LEGACY_ROW_VERSION:
-            rendered = [
-                s.LegacyParticipantRowSerializer(rendering.legacy_row(entry, self.provider_id)).data
-                for entry in page.items
-            ]
+            rows = [rendering.legacy_row(entry, self.provider_id) for entry in entries]
         else:
-            rendered = [
-                s.PARTICIPANT_ROWS[entry.payment.type](
-                    rendering.row(entry, self.provider_id, scoped=True)
-                ).data
-                for entry in page.items
-            ]
+            rows = [rendering.row(entry, self.provider_id, scoped=True) for entry in entries]
+        rendered = [rendering.json_ready(row) for row in rows]
         return Response(page.envelope("payments", rendered))
 
 
