@@ -185,7 +185,7 @@ def clear_provider_limits(*, provider_id: str, actor: Actor) -> bool:
 # ---- groups --------------------------------------------------------------
 
 
-def _group_name(name: str) -> str:
+def clean_group_name(name: str) -> str:
     name = (name or "").strip()
     if not name or len(name) > GROUP_NAME_MAX:
         raise InvalidRequest(f"A group name is 1 to {GROUP_NAME_MAX} characters.")
@@ -216,7 +216,7 @@ def create_limit_group(
     ceilings: Mapping[str, int | None] | None = None,
     actor: Actor,
 ) -> LimitGroup:
-    name = _group_name(name)
+    name = clean_group_name(name)
     ceilings = _checked(ceilings or {}, allow_unset=True)
     try:
         with transaction.atomic():
@@ -262,8 +262,8 @@ def update_limit_group(
         with transaction.atomic():
             group = _locked_live_group(group_id)
             changed = _apply(group, ceilings)
-            if name is not None and _group_name(name) != group.name:
-                name = _group_name(name)
+            if name is not None and clean_group_name(name) != group.name:
+                name = clean_group_name(name)
                 if _name_taken(group.provider_id, name, exclude=group.id):
                     raise _duplicate(name)
                 group.name = name
