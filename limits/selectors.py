@@ -8,7 +8,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from common.errors import NotFound
-from limits import rendering
+from limits import rendering, starting
 from limits.models import (
     LimitGroup,
     LimitGroupMembership,
@@ -20,12 +20,10 @@ from limits.resolution import GroupCeilings, Levels, OverrideValue, ResolvedLimi
 from participants.models import Enrollment
 
 
-def checked_platform(platform: PlatformLimits | None) -> PlatformLimits:
+def checked_platform(platform: PlatformLimits) -> PlatformLimits:
     """Amounts are stored in minor units of the currency recorded on the platform row; reading
     them as another currency would silently rescale every ceiling, so a PLATFORM_CURRENCY that
     disagrees stops the read instead."""
-    if platform is None:
-        raise ImproperlyConfigured("Platform limits are missing: run `manage.py migrate`.")
     if platform.currency != settings.PLATFORM_CURRENCY:
         raise ImproperlyConfigured(
             f"Limits are stored in {platform.currency} but PLATFORM_CURRENCY is "
@@ -35,8 +33,17 @@ def checked_platform(platform: PlatformLimits | None) -> PlatformLimits:
 
 
 def get_platform_limits() -> PlatformLimits:
-    """The platform row (created by migration 0003)."""
-    return checked_platform(PlatformLimits.objects.filter(pk=PlatformLimits.SINGLETON_ID).first())
+    """The platform row. The first read of a fresh database creates it from the starting
+    values (once: the primary key is fixed, so racing first reads converge on one row), so
+    there is always a complete platform level to resolve against."""
+    platform, _ = PlatformLimits.objects.get_or_create(
+        pk=PlatformLimits.SINGLETON_ID,
+        defaults={
+            "currency": settings.PLATFORM_CURRENCY,
+            **starting.starting_columns(settings.PLATFORM_CURRENCY),
+        },
+    )
+    return checked_platform(platform)
 
 
 def get_provider_policy(provider_id: str) -> ProviderLimitPolicy | None:

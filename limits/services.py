@@ -94,10 +94,9 @@ def set_platform_limits(
     defaults = _checked(defaults or {}, allow_unset=False)
     maximums = _checked(maximums or {}, allow_unset=False)
     with transaction.atomic():
+        selectors.get_platform_limits()  # exists from here on
         platform = selectors.checked_platform(
-            PlatformLimits.objects.select_for_update()
-            .filter(pk=PlatformLimits.SINGLETON_ID)
-            .first()
+            PlatformLimits.objects.select_for_update().get(pk=PlatformLimits.SINGLETON_ID)
         )
         changed = _apply(platform, defaults, "default_") + _apply(platform, maximums, "maximum_")
         ceiling = platform.maximums()

@@ -11,7 +11,7 @@ from tests.participants.factories import create_participant
 
 STAFF = Actor(kind="system", display_name="limits tests")
 
-# The migration's starting platform values in USD minor units (defaults, maximums).
+# The starting platform values (limits/starting.py) in USD minor units.
 START_DEFAULTS = {
     "perTransactionAmount": 100000,
     "dailyAmount": 250000,

@@ -5,6 +5,7 @@ from rest_framework.test import APIClient
 
 from api import scopes
 from limits import services
+from limits.models import PlatformLimits
 from tests.limits.helpers import (
     STAFF,
     START_DEFAULTS,
@@ -129,3 +130,12 @@ def test_401_without_credentials(provider):
 def test_403_without_the_limits_read_scope(provider):
     assert get(provider, provider.client_with_scopes(scopes.LIMITS_WRITE)).status_code == 403
     assert get(provider, provider.client_with_scopes(scopes.LIMITS_READ)).status_code == 200
+
+
+def test_a_fresh_database_starts_from_the_starting_values(provider):
+    PlatformLimits.objects.all().delete()
+    body = get(provider).json()
+    assert values(body["defaults"]["platform"]) == START_DEFAULTS
+    assert values(body["maximums"]) == START_MAXIMUMS
+    assert PlatformLimits.objects.get().currency == "USD"
+    assert get(provider).json()["versions"] == body["versions"]

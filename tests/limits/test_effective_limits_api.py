@@ -1,10 +1,12 @@
 """GET /providers/{providerID}/participants/{participantID}/effective-limits at the HTTP level."""
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from rest_framework.test import APIClient
 
 from api import scopes
-from limits import services
+from limits import selectors, services
+from limits.models import PlatformLimits
 from tests.limits.helpers import STAFF, START_DEFAULTS, assert_matches_schema, enrollment
 
 pytestmark = pytest.mark.django_db
@@ -51,8 +53,7 @@ def test_a_participant_with_nothing_special_gets_the_platform_defaults(provider)
 
 def test_amounts_render_with_the_currency_decimal_places(provider, settings):
     """A zero-decimal platform currency renders integral values (the row records JPY)."""
-    from limits.models import PlatformLimits
-
+    selectors.get_platform_limits()  # the starting values, stored in USD cents
     settings.PLATFORM_CURRENCY = "JPY"
     PlatformLimits.objects.update(currency="JPY")
     enrollment(provider, "cust-1")
@@ -62,12 +63,9 @@ def test_amounts_render_with_the_currency_decimal_places(provider, settings):
 
 
 def test_a_currency_other_than_the_stored_one_fails_closed(provider, settings):
-    from django.core.exceptions import ImproperlyConfigured
-
-    from limits import selectors
-
+    selectors.get_platform_limits()
     settings.PLATFORM_CURRENCY = "EUR"
-    with pytest.raises(ImproperlyConfigured):
+    with pytest.raises(ImproperlyConfigured, match="stored in USD"):
         selectors.get_platform_limits()
 
 
