@@ -136,19 +136,28 @@ class ProviderLimitPolicyAdmin(admin.ModelAdmin):
 # ---- groups --------------------------------------------------------------
 
 
-class LiveListFilter(admin.SimpleListFilter):
-    title = "state"
-    parameter_name = "state"
+class DateSetFilter(admin.SimpleListFilter):
+    """Rows whose `field` date is unset (still live or active) or set (deleted, ended)."""
+
+    field = ""
+    unset = ("no", "Active")
+    is_set = ("yes", "Ended")
 
     def lookups(self, request, model_admin):
-        return [("live", "Live"), ("deleted", "Deleted")]
+        return [self.unset, self.is_set]
 
     def queryset(self, request, queryset):
-        if self.value() == "live":
-            return queryset.filter(deleted_on__isnull=True)
-        if self.value() == "deleted":
-            return queryset.filter(deleted_on__isnull=False)
+        if self.value() in (self.unset[0], self.is_set[0]):
+            return queryset.filter(**{f"{self.field}__isnull": self.value() == self.unset[0]})
         return queryset
+
+
+class LiveListFilter(DateSetFilter):
+    title = "state"
+    parameter_name = "state"
+    field = "deleted_on"
+    unset = ("live", "Live")
+    is_set = ("deleted", "Deleted")
 
 
 @admin.register(LimitGroup)
@@ -233,19 +242,10 @@ class LimitGroupAdmin(admin.ModelAdmin):
 # ---- memberships ---------------------------------------------------------
 
 
-class EndedListFilter(admin.SimpleListFilter):
+class EndedListFilter(DateSetFilter):
     title = "ended"
     parameter_name = "ended"
-
-    def lookups(self, request, model_admin):
-        return [("no", "Active"), ("yes", "Ended")]
-
-    def queryset(self, request, queryset):
-        if self.value() == "no":
-            return queryset.filter(ended_on__isnull=True)
-        if self.value() == "yes":
-            return queryset.filter(ended_on__isnull=False)
-        return queryset
+    field = "ended_on"
 
 
 @admin.register(LimitGroupMembership)

@@ -106,28 +106,26 @@ class PlatformLimitsForm(CeilingsForm):
         return cleaned
 
 
-class ProviderLimitPolicyForm(CeilingsForm):
-    blank_help = "Blank: the platform default applies."
+class OptionalCeilingsForm(CeilingsForm):
+    """The five dimensions of a level that may leave any of them unset (blank)."""
 
     per_transaction_amount = CeilingField(D.PER_TRANSACTION_AMOUNT)
     daily_amount = CeilingField(D.DAILY_AMOUNT)
     weekly_amount = CeilingField(D.WEEKLY_AMOUNT)
     monthly_amount = CeilingField(D.MONTHLY_AMOUNT)
     daily_send_count = CeilingField(D.DAILY_SEND_COUNT)
+
+
+class ProviderLimitPolicyForm(OptionalCeilingsForm):
+    blank_help = "Blank: the platform default applies."
 
     class Meta:
         model = ProviderLimitPolicy
         fields = ["provider", *(d.field for d in D.DIMENSIONS)]
 
 
-class LimitGroupForm(CeilingsForm):
+class LimitGroupForm(OptionalCeilingsForm):
     blank_help = "Blank: the group does not set it (the provider or platform level applies)."
-
-    per_transaction_amount = CeilingField(D.PER_TRANSACTION_AMOUNT)
-    daily_amount = CeilingField(D.DAILY_AMOUNT)
-    weekly_amount = CeilingField(D.WEEKLY_AMOUNT)
-    monthly_amount = CeilingField(D.MONTHLY_AMOUNT)
-    daily_send_count = CeilingField(D.DAILY_SEND_COUNT)
 
     class Meta:
         model = LimitGroup
@@ -165,11 +163,16 @@ class ParticipantRefField(forms.CharField):
         super().__init__(**kwargs)
 
 
-def _enrollment(provider_id: str, ref: str):
+def _resolve_participant(form: forms.Form, provider_id: str | None) -> None:
+    """Put the enrollment named by the `participant` field into cleaned_data["enrollment"]."""
+    ref = (form.cleaned_data.get("participant") or "").strip()
+    if provider_id is None or not ref:
+        return
     enrollment = participant_selectors.find_enrollment(provider_id, ref)
     if enrollment is None:
-        raise ValidationError("No participant matches within this provider.")
-    return enrollment
+        form.add_error("participant", "No participant matches within this provider.")
+    else:
+        form.cleaned_data["enrollment"] = enrollment
 
 
 class MembershipAddForm(forms.ModelForm):
@@ -186,12 +189,8 @@ class MembershipAddForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        group, ref = cleaned.get("group"), cleaned.get("participant")
-        if group is not None and ref:
-            try:
-                cleaned["enrollment"] = _enrollment(group.provider_id, ref.strip())
-            except ValidationError as exc:
-                self.add_error("participant", exc)
+        group = cleaned.get("group")
+        _resolve_participant(self, group.provider_id if group else None)
         return cleaned
 
 
@@ -209,12 +208,8 @@ class OverrideAddForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        provider, ref = cleaned.get("provider"), cleaned.get("participant")
-        if provider is not None and ref:
-            try:
-                cleaned["enrollment"] = _enrollment(provider.pk, ref.strip())
-            except ValidationError as exc:
-                self.add_error("participant", exc)
+        provider = cleaned.get("provider")
+        _resolve_participant(self, provider.pk if provider else None)
         expires_on = cleaned.get("expires_on")
         if expires_on is not None and expires_on <= timezone.now():
             self.add_error("expires_on", "must be in the future")

@@ -204,8 +204,15 @@ def _duplicate(name: str) -> DuplicateLimitGroupName:
     return DuplicateLimitGroupName(f"The provider already has a limit group named {name!r}.")
 
 
-def _group_data(group: LimitGroup) -> dict:
-    return {"name": group.name, "ceilings": group.ceilings()}
+def _record_group(action: str, group: LimitGroup, actor: Actor) -> None:
+    _record(
+        LimitChange.Kind.GROUP,
+        action,
+        actor,
+        provider_id=group.provider_id,
+        subject=group.id,
+        data={"name": group.name, "ceilings": group.ceilings()},
+    )
 
 
 def create_limit_group(
@@ -225,14 +232,7 @@ def create_limit_group(
             group = LimitGroup(provider_id=provider_id, name=name)
             _apply(group, ceilings)
             group.save()
-            _record(
-                LimitChange.Kind.GROUP,
-                "create",
-                actor,
-                provider_id=provider_id,
-                subject=group.id,
-                data=_group_data(group),
-            )
+            _record_group("create", group, actor)
     except IntegrityError:
         raise _duplicate(name) from None
     return group
@@ -271,14 +271,7 @@ def update_limit_group(
                 return group
             group.updated_on = timezone.now()
             group.save(update_fields=[*changed, "updated_on"])
-            _record(
-                LimitChange.Kind.GROUP,
-                "update",
-                actor,
-                provider_id=group.provider_id,
-                subject=group.id,
-                data=_group_data(group),
-            )
+            _record_group("update", group, actor)
     except IntegrityError:
         raise _duplicate(name) from None
     return group
@@ -301,23 +294,25 @@ def delete_limit_group(*, provider_id: str, group_id: str, actor: Actor) -> Limi
         group.deleted_on = now
         group.updated_on = now
         group.save(update_fields=["deleted_on", "updated_on"])
-        _record(
-            LimitChange.Kind.GROUP,
-            "delete",
-            actor,
-            provider_id=provider_id,
-            subject=group.id,
-            data=_group_data(group),
-        )
+        _record_group("delete", group, actor)
     return group
 
 
-def _membership_data(group: LimitGroup, enrollment: Enrollment) -> dict:
-    return {
-        "groupID": group.id,
-        "groupName": group.name,
-        "participantID": enrollment.participant_id,
-    }
+def _record_membership(
+    action: str, group: LimitGroup, enrollment: Enrollment, actor: Actor
+) -> None:
+    _record(
+        LimitChange.Kind.MEMBERSHIP,
+        action,
+        actor,
+        provider_id=group.provider_id,
+        subject=enrollment.participant_id,
+        data={
+            "groupID": group.id,
+            "groupName": group.name,
+            "participantID": enrollment.participant_id,
+        },
+    )
 
 
 def add_to_limit_group(
@@ -333,14 +328,7 @@ def add_to_limit_group(
         if membership is not None:
             return membership, False
         membership = LimitGroupMembership.objects.create(group=group, enrollment=enrollment)
-        _record(
-            LimitChange.Kind.MEMBERSHIP,
-            "add",
-            actor,
-            provider_id=group.provider_id,
-            subject=enrollment.participant_id,
-            data=_membership_data(group, enrollment),
-        )
+        _record_membership("add", group, enrollment, actor)
     return membership, True
 
 
@@ -359,14 +347,7 @@ def remove_from_limit_group(
             raise NotFound("The participant is not a member of this limit group.")
         membership.ended_on = timezone.now()
         membership.save(update_fields=["ended_on"])
-        _record(
-            LimitChange.Kind.MEMBERSHIP,
-            "remove",
-            actor,
-            provider_id=group.provider_id,
-            subject=enrollment.participant_id,
-            data=_membership_data(group, enrollment),
-        )
+        _record_membership("remove", group, enrollment, actor)
     return membership
 
 

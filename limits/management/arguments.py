@@ -50,6 +50,15 @@ def dimension_name(text: str) -> str:
     raise CommandError(f"unknown dimension {text!r}; one of {', '.join(dimensions.NAMES)}")
 
 
+def add_participant_flag(parser, *, within: str = "the provider") -> None:
+    parser.add_argument(
+        "--participant",
+        required=True,
+        metavar="PARTICIPANT",
+        help=f"participantID or externalID within {within}",
+    )
+
+
 def add_unset_flag(parser, *, flag: str = "--unset", help_text: str) -> None:
     parser.add_argument(flag, action="append", default=[], metavar="DIMENSION", help=help_text)
 

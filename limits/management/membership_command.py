@@ -10,15 +10,14 @@ from limits.models import LimitGroup
 class MembershipCommand(JsonCommand):
     def add_arguments(self, parser):
         parser.add_argument("--group", required=True, metavar="GROUP_ID")
-        parser.add_argument(
-            "--participant",
-            required=True,
-            metavar="PARTICIPANT",
-            help="participantID or externalID within the group's provider",
-        )
+        args.add_participant_flag(parser, within="the group's provider")
 
     def group_and_enrollment(self, options):
         group = LimitGroup.objects.filter(pk=options["group"], deleted_on__isnull=True).first()
         if group is None:
             raise CommandError(f"no live limit group {options['group']}")
         return group, args.enrollment_or_error(group.provider_id, options["participant"])
+
+    @staticmethod
+    def membership_data(group, enrollment) -> dict:
+        return {"groupID": group.id, "name": group.name, "participantID": enrollment.participant_id}

@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from api import scopes
 from limits import selectors, services
-from limits.models import PlatformLimits
+from limits.models import LimitGroup, PlatformLimits
 from tests.limits.helpers import STAFF, START_DEFAULTS, assert_matches_schema, enrollment
 
 pytestmark = pytest.mark.django_db
@@ -127,3 +127,29 @@ def test_the_same_person_at_two_providers_has_separate_limits(provider, other_pr
     other = other_provider.client.get(path(other_provider, "cust-1")).json()
     assert other["participantID"] == theirs.participant_id
     assert other["effectiveLimits"]["dailyAmount"]["source"] == "platform"
+
+
+def test_resolution_costs_the_same_queries_however_many_groups_and_overrides(
+    provider, django_assert_num_queries
+):
+    few, many = enrollment(provider, "few"), enrollment(provider, "many")
+    services.create_limit_group(provider_id=provider.id, name="G0", actor=STAFF)
+    services.add_to_limit_group(
+        group_id=LimitGroup.objects.get(name="G0").id, enrollment=few, actor=STAFF
+    )
+    for n in range(6):
+        group = services.create_limit_group(
+            provider_id=provider.id, name=f"M{n}", ceilings={"dailyAmount": 100 + n}, actor=STAFF
+        )
+        services.add_to_limit_group(group_id=group.id, enrollment=many, actor=STAFF)
+    services.set_limit_override(
+        enrollment=many, values={"weeklyAmount": 1, "monthlyAmount": 2}, actor=STAFF
+    )
+    selectors.get_platform_limits()
+
+    # platform, provider policy, memberships with their groups, overrides
+    with django_assert_num_queries(4):
+        selectors.effective_limits(provider_id=provider.id, enrollment=few)
+    with django_assert_num_queries(4):
+        limits = selectors.effective_limits(provider_id=provider.id, enrollment=many)
+    assert limits["dailyAmount"]["source"] == "group:M0"

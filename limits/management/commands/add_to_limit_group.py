@@ -15,9 +15,7 @@ class Command(MembershipCommand):
                 actor=args.command_actor("add_to_limit_group"),
             )
         data = {
-            "groupID": group.id,
-            "name": group.name,
-            "participantID": enrollment.participant_id,
+            **self.membership_data(group, enrollment),
             "added": created,
             "memberSince": membership.created_on.isoformat(),
         }

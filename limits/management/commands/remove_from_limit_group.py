@@ -15,9 +15,7 @@ class Command(MembershipCommand):
                 actor=args.command_actor("remove_from_limit_group"),
             )
         data = {
-            "groupID": group.id,
-            "name": group.name,
-            "participantID": enrollment.participant_id,
+            **self.membership_data(group, enrollment),
             "endedOn": membership.ended_on.isoformat(),
         }
         self.emit(options, data, args.human(data))

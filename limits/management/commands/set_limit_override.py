@@ -15,12 +15,7 @@ class Command(JsonCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--provider", required=True, metavar="PROVIDER_ID")
-        parser.add_argument(
-            "--participant",
-            required=True,
-            metavar="PARTICIPANT",
-            help="participantID or externalID within the provider",
-        )
+        args.add_participant_flag(parser)
         args.add_ceiling_flags(parser, what="override")
         parser.add_argument(
             "--expires-on", metavar="ISO8601", help="when the override lapses, with a UTC offset"
