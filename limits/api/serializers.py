@@ -60,7 +60,7 @@ class LimitValuesSerializer(serializers.Serializer):
 PROVIDER_SOURCES = ["platform", "provider"]
 
 
-class ProviderSourcesSerializer(serializers.Serializer):
+class LimitProviderSourcesSerializer(serializers.Serializer):
     perTransactionAmount = serializers.ChoiceField(choices=PROVIDER_SOURCES)
     dailyAmount = serializers.ChoiceField(choices=PROVIDER_SOURCES)
     weeklyAmount = serializers.ChoiceField(choices=PROVIDER_SOURCES)
@@ -68,15 +68,15 @@ class ProviderSourcesSerializer(serializers.Serializer):
     dailySendCount = serializers.ChoiceField(choices=PROVIDER_SOURCES)
 
 
-class DefaultsSerializer(serializers.Serializer):
+class LimitDefaultLevelsSerializer(serializers.Serializer):
     platform = LimitValuesSerializer()
     provider = LimitValuesSerializer(
         help_text="The saved policy's value where it sets one, else the platform default"
     )
-    providerSources = ProviderSourcesSerializer()
+    providerSources = LimitProviderSourcesSerializer()
 
 
-class VersionsSerializer(serializers.Serializer):
+class LimitVersionsSerializer(serializers.Serializer):
     platform = serializers.CharField()
     provider = serializers.CharField(
         required=False, help_text="Absent when the provider has no saved policy"
@@ -84,6 +84,6 @@ class VersionsSerializer(serializers.Serializer):
 
 
 class LimitDefaultsSerializer(serializers.Serializer):
-    defaults = DefaultsSerializer()
+    defaults = LimitDefaultLevelsSerializer()
     maximums = LimitValuesSerializer()
-    versions = VersionsSerializer()
+    versions = LimitVersionsSerializer()
