@@ -173,6 +173,7 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/providers/",
     "SERVERS": [{"url": SERVICE_BASE_URL}],
     "ENUM_NAME_OVERRIDES": {
+        "LimitProviderSourceEnum": "limits.api.serializers.PROVIDER_SOURCES",
         "PaymentTypeEnum": "payments.models.PaymentType",
         "PayoutTypeEnum": ["payout"],
         "RequestTypeEnum": ["request"],

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from demo import limits as limits_demo
 from participants import selectors as participant_selectors
 from participants import services as participant_services
 from providers import services as provider_services
@@ -91,6 +92,7 @@ def seed(*, base_url: str) -> DemoSeed:
         provider = _provider()
         issued = _fresh_key(provider)
         participant_ids = _participants(provider)
+        limits_demo.seed(provider)
     return DemoSeed(
         provider=provider,
         api_key_id=issued.api_key.id,
