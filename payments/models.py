@@ -100,17 +100,23 @@ class Payment(models.Model):
     funded_on = models.DateTimeField(null=True, blank=True)
     completed_on = models.DateTimeField(null=True, blank=True)
 
+    # Reads go through PaymentEntry and the indexes below; no single-column FK indexes.
     initiator_provider = models.ForeignKey(
-        Provider, on_delete=models.PROTECT, related_name="initiated_payments"
+        Provider, on_delete=models.PROTECT, related_name="initiated_payments", db_index=False
     )
     initiator_enrollment = models.ForeignKey(
-        Enrollment, on_delete=models.PROTECT, related_name="initiated_payments"
+        Enrollment, on_delete=models.PROTECT, related_name="initiated_payments", db_index=False
     )
     initiator_participant_id = models.CharField(max_length=48)
     initiator_name = models.CharField(max_length=511, blank=True, default="")
     # The source a payout sends from, or the destination a request pays into.
     initiator_funding_source = models.ForeignKey(
-        FundingSource, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        FundingSource,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
     )
 
     # The phone the payment was addressed to (E.164).
@@ -121,6 +127,7 @@ class Payment(models.Model):
         null=True,
         blank=True,
         related_name="counterparty_payments",
+        db_index=False,
     )
     counterparty_enrollment = models.ForeignKey(
         Enrollment,
@@ -128,12 +135,18 @@ class Payment(models.Model):
         null=True,
         blank=True,
         related_name="counterparty_payments",
+        db_index=False,
     )
     counterparty_participant_id = models.CharField(max_length=48, blank=True, default="")
     counterparty_name = models.CharField(max_length=511, blank=True, default="")
     # The destination a payout credits, or the source a request collects from.
     counterparty_funding_source = models.ForeignKey(
-        FundingSource, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        FundingSource,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
     )
 
     hold_active = models.BooleanField(default=False)

@@ -20,6 +20,7 @@ from common.actors import Actor
 from common.errors import InvalidRequest, NotFound
 from common.ids import new_id
 from common.money import MoneyError, get_currency
+from limits import enforcement
 from participants.models import Enrollment, FundingSource, Participant
 from participants.selectors import get_enrollment
 from payments import rails, risk
@@ -60,12 +61,6 @@ def _ledger():
     from ledger import services as ledger_services
 
     return ledger_services
-
-
-def _limits():
-    from limits import enforcement
-
-    return enforcement
 
 
 # ---- input checks ----------------------------------------------------------------------
@@ -154,7 +149,6 @@ def _source(enrollment: Enrollment, funding_source_id: str | None) -> FundingSou
 
 def send_usage(enrollment: Enrollment, at: datetime):
     """What the participant already sent through this provider in each limit window."""
-    enforcement = _limits()
     windows = enforcement.usage_windows(at)
     start = min(windows.day_start, windows.week_start, windows.month_start)
     day = Q(created_on__gte=windows.day_start)
@@ -270,7 +264,9 @@ def _insert(payment: Payment) -> None:
 def credit_rail(provider_id: str | None) -> str:
     """How money reaches a party: a core credit at a provider whose ledger we call,
     otherwise a push to the party's card (OCT)."""
-    if provider_id and _ledger().is_configured(provider_id=provider_id):
+    from ledger.selectors import find_registration
+
+    if provider_id and find_registration(provider_id) is not None:
         return Operation.Rail.CORE_CREDIT
     return Operation.Rail.OCT
 
@@ -315,7 +311,7 @@ def create_payout(*, data: NewPayout, actor: Actor | None = None) -> Payout:
         check_can_initiate(sender)
         source = _source(sender, data.funding_source_id)
         now = timezone.now()
-        _limits().check_send_limits(
+        enforcement.check_send_limits(
             participant_id=sender.participant_id,
             provider_id=data.provider_id,
             amount_minor=data.amount_minor,
