@@ -2,6 +2,7 @@ import json
 
 from django import forms
 from django.contrib import admin
+from django.db import models
 from django.template.response import TemplateResponse
 
 from common.errors import InvalidRequest
@@ -119,6 +120,8 @@ class LedgerRegistrationAdmin(admin.ModelAdmin):
 
 class ReadOnlyAdmin(admin.ModelAdmin):
     """A log: viewable by staff, written only by the service."""
+
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     def has_add_permission(self, request, obj=None):
         return False
