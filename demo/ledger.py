@@ -3,7 +3,6 @@
 from django.conf import settings
 
 from ledger.sandbox.handle import SandboxLedger, wire_sandbox_ledger
-from ledger.sandbox.models import SandboxAccount
 from providers.models import Provider
 
 # A source that starts nearly empty, to show an authorize denied for insufficient funds.
@@ -16,9 +15,6 @@ def seed_ledger(*, provider: Provider, base_url: str) -> SandboxLedger | None:
         return None
     # Re-seeding keeps the key and follows a changed base URL.
     handle = wire_sandbox_ledger(provider.id, base_url, fresh_key=False)
-    opened = SandboxAccount.objects.filter(
-        provider=provider, funding_source=LOW_BALANCE_SOURCE
-    ).exists()
-    if not opened:
+    if not handle.is_open(LOW_BALANCE_SOURCE):
         handle.set_balance(LOW_BALANCE_SOURCE, LOW_BALANCE_MINOR)
     return handle

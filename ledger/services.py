@@ -325,6 +325,17 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
             retry_in_ms=None if retry_in is None else math.ceil(retry_in * 1000),
             started_on=started_on,
         )
+        logger.info(
+            "ledger %s %s attempt %d: %s status=%s latency=%dms%s%s",
+            call.endpoint,
+            call.payout_id,
+            call.attempts,
+            attempt_outcome,
+            result.http_status,
+            result.latency_ms,
+            f" retry_in={retry_in:.2f}s" if retry_in is not None else "",
+            f" error={result.error!r}" if result.error else "",
+        )
         if not pending:
             return
         if final is not None:

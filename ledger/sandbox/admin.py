@@ -5,6 +5,7 @@ from django.conf import settings
 from django.contrib import admin
 
 from common.errors import InvalidRequest
+from ledger.admin import ReadOnlyAdmin
 from ledger.sandbox import services
 from ledger.sandbox.models import SandboxAccount, SandboxFaults, SandboxHold, SandboxOperation
 
@@ -49,18 +50,7 @@ class SandboxAccountAdmin(admin.ModelAdmin):
         obj._state.adding = False
 
 
-class SandboxReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class SandboxHoldAdmin(SandboxReadOnlyAdmin):
+class SandboxHoldAdmin(ReadOnlyAdmin):
     list_display = (
         "reference",
         "provider",
@@ -76,7 +66,7 @@ class SandboxHoldAdmin(SandboxReadOnlyAdmin):
     search_fields = ("reference", "payout_id", "provider__id")
 
 
-class SandboxOperationAdmin(SandboxReadOnlyAdmin):
+class SandboxOperationAdmin(ReadOnlyAdmin):
     list_display = (
         "created_on",
         "provider",
@@ -130,20 +120,6 @@ class SandboxFaultsAdmin(admin.ModelAdmin):
         "injected_429",
         "injected_slow",
     )
-    fields = (
-        "provider",
-        "rate_503",
-        "rate_429",
-        "retry_after_seconds",
-        "slow_rate",
-        "slow_ms",
-        "next_statuses",
-        "injected_503",
-        "injected_429",
-        "injected_slow",
-        "injected_scripted",
-        "updated_on",
-    )
     readonly_fields = (
         "injected_503",
         "injected_429",
@@ -151,6 +127,7 @@ class SandboxFaultsAdmin(admin.ModelAdmin):
         "injected_scripted",
         "updated_on",
     )
+    fields = SandboxFaultsForm.Meta.fields + readonly_fields
 
     def save_model(self, request, obj, form, change):
         services.set_faults(

@@ -30,6 +30,10 @@ class SandboxLedger:
             provider_id=self.provider_id, funding_source=funding_source
         ).first()
 
+    def is_open(self, funding_source: str) -> bool:
+        """Whether the source has been funded or used (else it opens at the default balance)."""
+        return self._account(funding_source) is not None
+
     def balance(self, funding_source: str) -> int:
         """Available minor units (the opening balance for a source never seen)."""
         account = self._account(funding_source)

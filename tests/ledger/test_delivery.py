@@ -24,33 +24,29 @@ def enqueued(monkeypatch):
     return queue
 
 
+def authorize_kwargs(provider_id, payout_id="po_D1", **change) -> dict:
+    return {
+        "provider_id": provider_id,
+        "payout_id": payout_id,
+        "external_id": "cust-1",
+        "funding_source": "acct-1",
+        "amount_minor": 700,
+        "currency": "USD",
+        "fraud_score": 0.0,
+        "reply_to": REPLY_TO,
+        **change,
+    }
+
+
 def request(provider_id, payout_id="po_D1"):
     with transaction.atomic():
-        services.request_authorize(
-            provider_id=provider_id,
-            payout_id=payout_id,
-            external_id="cust-1",
-            funding_source="acct-1",
-            amount_minor=700,
-            currency="USD",
-            fraud_score=0.0,
-            reply_to=REPLY_TO,
-        )
+        services.request_authorize(**authorize_kwargs(provider_id, payout_id))
     return LedgerCall.objects.get(payout_id=payout_id)
 
 
 def test_nothing_is_sent_for_a_rolled_back_change(sandbox_ledger, provider, enqueued):
     with pytest.raises(RuntimeError), transaction.atomic():
-        services.request_authorize(
-            provider_id=provider.id,
-            payout_id="po_RB",
-            external_id="cust-1",
-            funding_source="acct-1",
-            amount_minor=700,
-            currency="USD",
-            fraud_score=0.0,
-            reply_to=REPLY_TO,
-        )
+        services.request_authorize(**authorize_kwargs(provider.id, "po_RB"))
         raise RuntimeError("the caller's transaction fails")
     assert enqueued == [] and not LedgerCall.objects.exists()
 
@@ -174,17 +170,6 @@ def _broken_signature(*args, **kwargs):
     ],
 )
 def test_requests_are_validated_before_anything_is_written(db, provider, change, message):
-    kwargs = {
-        "provider_id": provider.id,
-        "payout_id": "po_V1",
-        "external_id": "cust-1",
-        "funding_source": "acct-1",
-        "amount_minor": 700,
-        "currency": "USD",
-        "fraud_score": 0.5,
-        "reply_to": REPLY_TO,
-        **change,
-    }
     with pytest.raises(InvalidRequest, match=message):
-        services.request_authorize(**kwargs)
+        services.request_authorize(**authorize_kwargs(provider.id, **change))
     assert not LedgerCall.objects.exists()
