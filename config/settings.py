@@ -186,7 +186,9 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/providers/",
     "SERVERS": [{"url": SERVICE_BASE_URL}],
-    "ENUM_NAME_OVERRIDES": {},
+    "ENUM_NAME_OVERRIDES": {
+        "LimitProviderSourceEnum": "limits.api.serializers.PROVIDER_SOURCES",
+    },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
 }
 

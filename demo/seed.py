@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from demo import limits as limits_demo
 from demo.ledger import seed_ledger
 from participants import selectors as participant_selectors
 from participants import services as participant_services
@@ -93,6 +94,7 @@ def seed(*, base_url: str) -> DemoSeed:
         provider = _provider()
         issued = _fresh_key(provider)
         participant_ids = _participants(provider)
+        limits_demo.seed(provider)
         ledger = seed_ledger(provider=provider, base_url=base_url)
     return DemoSeed(
         provider=provider,

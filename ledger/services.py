@@ -11,11 +11,10 @@ import math
 from dataclasses import dataclass
 from datetime import UTC, timedelta
 from functools import partial
+from urllib.parse import urlsplit
 
 from celery import current_app
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.core.validators import URLValidator
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -39,6 +38,7 @@ LEDGER_DENIED = "ledger_denied"  # authorize answered denied
 LEDGER_FAILED = "ledger_failed"  # release or capture answered failed
 
 MAX_ID_CHARS = 256
+MAX_URL_CHARS = 2000
 
 
 # --- registration -------------------------------------------------------------------------
@@ -97,14 +97,28 @@ def register_ledger(
 
 
 def check_url(value: str, endpoint: str, require_https: bool | None = None) -> str:
+    """An absolute http(s) URL with a host. Single-label hosts (`http://ledger-svc:8080/…`)
+    are fine: a provider's ledger may sit on an internal network."""
     if require_https is None:
         require_https = settings.LEDGER_REQUIRE_HTTPS
-    schemes = ["https"] if require_https else ["http", "https"]
+    schemes = ("https",) if require_https else ("http", "https")
     try:
-        URLValidator(schemes=schemes)(value)
-    except ValidationError:
+        parts = urlsplit(value) if isinstance(value, str) else None
+        valid = (
+            parts is not None
+            and parts.scheme in schemes
+            and bool(parts.hostname)
+            and parts.username is None
+            and not parts.fragment
+            and len(value) <= MAX_URL_CHARS
+            and not any(char.isspace() for char in value)
+            and (parts.port is None or parts.port > 0)
+        )
+    except ValueError:  # a malformed port or IPv6 literal
+        valid = False
+    if not valid:
         allowed = " or ".join(schemes)
-        raise InvalidRequest(f"The {endpoint} URL must be an absolute {allowed} URL.") from None
+        raise InvalidRequest(f"The {endpoint} URL must be an absolute {allowed} URL.")
     return value
 
 

@@ -4,6 +4,6 @@ Each module defines RESPONSES: {(method, path): {statuses the contract lists}}. 
 test (tests/test_openapi.py) checks the generated schema documents every one of them.
 """
 
-from tests.contract import participants
+from tests.contract import limits, participants
 
-RESPONSES: dict[tuple[str, str], set[int]] = {**participants.RESPONSES}
+RESPONSES: dict[tuple[str, str], set[int]] = {**participants.RESPONSES, **limits.RESPONSES}

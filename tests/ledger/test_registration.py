@@ -109,12 +109,31 @@ def test_urls_must_be_https_when_required(provider, settings):
     assert set_ledger("--provider", provider.id, *plain, "--generate-key")["jwk"]["k"]
 
 
-@pytest.mark.parametrize("url", ["ftp://ledger.example.com/x", "/relative", "not a url"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "ftp://ledger.example.com/x",
+        "/relative",
+        "not a url",
+        "https://user:secret@ledger.example.com/x",
+        "https://ledger.example.com/x#frag",
+        "https://ledger.example.com:99999/x",
+        "https:///no-host",
+        "https://ledger.example.com/a b",
+    ],
+)
 def test_urls_must_be_absolute_http(provider, url, settings):
     settings.LEDGER_REQUIRE_HTTPS = False
     args = ["--authorize-url", url, *URLS[2:]]
     with pytest.raises(CommandError, match="authorize URL"):
         set_ledger("--provider", provider.id, *args, "--generate-key")
+
+
+def test_internal_host_names_are_allowed(provider, settings):
+    settings.LEDGER_REQUIRE_HTTPS = False
+    args = ["--authorize-url", "http://ledger-svc:8080/hold", *URLS[2:]]
+    set_ledger("--provider", provider.id, *args, "--generate-key")
+    assert LedgerRegistration.objects.get().authorize_url == "http://ledger-svc:8080/hold"
 
 
 def test_human_output_names_the_urls(provider):

@@ -7,10 +7,14 @@ pattern); `tests/tenancy/test_matrix.py` fails for a route without one.
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from common.actors import Actor
+from limits import services as limit_services
 from participants.models import FundingSource
+from participants.selectors import get_enrollment
 from tests.participants.factories import create_participant
 
 MISSING_PARTICIPANT = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
+MISSING_GROUP = "grp_01ARZ3NDEKTSV4RRFFQ69G5FAV"
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,18 @@ def _funding_source(ctx) -> dict:
     return {**kwargs, "fundingSourceID": source.pk}
 
 
+def _limit_group(ctx) -> dict:
+    group = limit_services.create_limit_group(
+        provider_id=ctx.id, name="Tenancy", ceilings={"dailyAmount": 100}, actor=Actor.system()
+    )
+    limit_services.add_to_limit_group(
+        group_id=group.id,
+        enrollment=get_enrollment(ctx.id, _participant(ctx)["participantID"]),
+        actor=Actor.system(),
+    )
+    return {"groupID": group.id}
+
+
 P = "providers/<str:providerID>/participants"
 
 CASES: dict[str, RouteCase] = {
@@ -63,4 +79,11 @@ CASES: dict[str, RouteCase] = {
         bodies={"post": {"note": "n", "expectedVersionID": "v"}},
     ),
     "providers/<str:providerID>/tokens": RouteCase(bodies={"post": {"scopes": []}}),
+    f"{P}/<str:participantID>/effective-limits": RouteCase(
+        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+    ),
+    "providers/<str:providerID>/limits/defaults": RouteCase(),
+    "providers/<str:providerID>/limit-groups/<str:groupID>": RouteCase(
+        owned=_limit_group, missing={"groupID": MISSING_GROUP}
+    ),
 }

@@ -1,0 +1,52 @@
+"""Send-limit endpoints: parse, authorize, call one service or selector, serialize."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from api import scopes
+from api.views import ProviderAPIView
+from limits import selectors, services
+from limits.api import serializers as s
+from participants import selectors as participant_selectors
+
+
+class EffectiveLimitsView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.LIMITS_READ,)}
+    problem_responses = {"GET": (404,)}
+
+    @extend_schema(
+        operation_id="getEffectiveLimits", responses={200: s.EffectiveLimitsEnvelopeSerializer}
+    )
+    def get(self, request, providerID, participantID):
+        enrollment = participant_selectors.get_enrollment(self.provider_id, participantID)
+        return Response(
+            {
+                "effectiveLimits": selectors.effective_limits(
+                    provider_id=self.provider_id, enrollment=enrollment
+                ),
+                "participantID": enrollment.participant_id,
+            }
+        )
+
+
+class LimitDefaultsView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.LIMITS_READ,)}
+    # The contract names 400 for a malformed providerID here (elsewhere it is 403).
+    malformed_provider_status = 400
+
+    @extend_schema(operation_id="getLimitDefaults", responses={200: s.LimitDefaultsSerializer})
+    def get(self, request, providerID):
+        return Response(selectors.limit_defaults(self.provider_id))
+
+
+class LimitGroupDetailView(ProviderAPIView):
+    required_scopes = {"DELETE": (scopes.LIMITS_WRITE,)}
+    problem_responses = {"DELETE": (404,)}
+
+    @extend_schema(operation_id="deleteLimitGroup", responses={204: None})
+    def delete(self, request, providerID, groupID):
+        services.delete_limit_group(
+            provider_id=self.provider_id, group_id=groupID, actor=self.principal.actor
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,58 @@
+"""Send limits in the contract's JSON shapes (`limits/api/serializers.py` documents them)."""
+
+from datetime import UTC, datetime
+
+from limits import dimensions
+from limits.models import PlatformLimits, ProviderLimitPolicy
+from limits.resolution import ResolvedLimit
+
+
+def _datetime(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def limit_json(limit: ResolvedLimit) -> dict:
+    dimension = dimensions.BY_NAME[limit.dimension]
+    data: dict = {
+        "ceiling": dimensions.as_json(dimension, limit.ceiling),
+        "source": limit.source,
+    }
+    if limit.clamped:
+        data["stored"] = dimensions.as_json(dimension, limit.stored)
+        data["platformMaximum"] = dimensions.as_json(dimension, limit.platform_maximum)
+    if limit.expires_on is not None:
+        data["expiresOn"] = _datetime(limit.expires_on)
+    return data
+
+
+def effective_limits_json(resolved: dict[str, ResolvedLimit]) -> dict:
+    return {name: limit_json(limit) for name, limit in resolved.items()}
+
+
+def _all_dimensions(values: dict[str, int]) -> dict:
+    return {d.name: dimensions.as_json(d, values[d.name]) for d in dimensions.DIMENSIONS}
+
+
+def defaults_json(platform: PlatformLimits, policy: ProviderLimitPolicy | None) -> dict:
+    """`defaults.provider` per dimension is the saved policy's value where it sets one
+    (providerSources `provider`), else the platform default (providerSources `platform`)."""
+    platform_defaults = platform.defaults()
+    saved = policy.ceilings() if policy else {}
+    provider: dict[str, int] = {}
+    sources: dict[str, str] = {}
+    for name, platform_value in platform_defaults.items():
+        own = saved.get(name)
+        provider[name] = platform_value if own is None else own
+        sources[name] = "platform" if own is None else "provider"
+    versions = {"platform": platform.version_id}
+    if policy is not None:
+        versions["provider"] = policy.version_id
+    return {
+        "defaults": {
+            "platform": _all_dimensions(platform_defaults),
+            "provider": _all_dimensions(provider),
+            "providerSources": sources,
+        },
+        "maximums": _all_dimensions(platform.maximums()),
+        "versions": versions,
+    }

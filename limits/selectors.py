@@ -1,0 +1,125 @@
+"""Reads of send limits. Every API read starts from the calling provider."""
+
+from datetime import datetime
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from common.errors import NotFound
+from limits import rendering, starting
+from limits.models import (
+    LimitGroup,
+    LimitGroupMembership,
+    LimitOverride,
+    PlatformLimits,
+    ProviderLimitPolicy,
+)
+from limits.resolution import GroupCeilings, Levels, OverrideValue, ResolvedLimit, resolve
+from participants.models import Enrollment
+
+
+def checked_platform(platform: PlatformLimits) -> PlatformLimits:
+    """Amounts are stored in minor units of the currency recorded on the platform row; reading
+    them as another currency would silently rescale every ceiling, so a PLATFORM_CURRENCY that
+    disagrees stops the read instead."""
+    if platform.currency != settings.PLATFORM_CURRENCY:
+        raise ImproperlyConfigured(
+            f"Limits are stored in {platform.currency} but PLATFORM_CURRENCY is "
+            f"{settings.PLATFORM_CURRENCY}."
+        )
+    return platform
+
+
+def get_platform_limits() -> PlatformLimits:
+    """The platform row. The first read of a fresh database creates it from the starting
+    values (once: the primary key is fixed, so racing first reads converge on one row), so
+    there is always a complete platform level to resolve against."""
+    platform, _ = PlatformLimits.objects.get_or_create(
+        pk=PlatformLimits.SINGLETON_ID,
+        defaults={
+            "currency": settings.PLATFORM_CURRENCY,
+            **starting.starting_columns(settings.PLATFORM_CURRENCY),
+        },
+    )
+    return checked_platform(platform)
+
+
+def get_provider_policy(provider_id: str) -> ProviderLimitPolicy | None:
+    return ProviderLimitPolicy.objects.filter(provider_id=provider_id).first()
+
+
+def live_groups_for(provider_id: str) -> QuerySet[LimitGroup]:
+    return LimitGroup.objects.filter(provider_id=provider_id, deleted_on__isnull=True)
+
+
+def get_live_group(provider_id: str, group_id: str) -> LimitGroup:
+    """The provider's live group, or NotFound (also for another provider's or a deleted one)."""
+    group = live_groups_for(provider_id).filter(pk=group_id).first()
+    if group is None:
+        raise NotFound("No limit group matches within this provider.")
+    return group
+
+
+def active_memberships(enrollment: Enrollment) -> QuerySet[LimitGroupMembership]:
+    """Memberships that count: not ended, in a live group of the enrollment's provider."""
+    return LimitGroupMembership.objects.filter(
+        enrollment=enrollment,
+        ended_on__isnull=True,
+        group__deleted_on__isnull=True,
+        group__provider_id=enrollment.provider_id,
+    ).select_related("group")
+
+
+def current_overrides(enrollment: Enrollment, *, at: datetime) -> QuerySet[LimitOverride]:
+    """Overrides in force at `at`: not replaced or cleared, and not past expiresOn."""
+    return LimitOverride.objects.filter(enrollment=enrollment, ended_on__isnull=True).filter(
+        Q(expires_on__isnull=True) | Q(expires_on__gt=at)
+    )
+
+
+def levels_for(enrollment: Enrollment, *, at: datetime) -> Levels:
+    platform = get_platform_limits()
+    policy = get_provider_policy(enrollment.provider_id)
+    return Levels(
+        overrides={
+            o.dimension: OverrideValue(o.value, o.expires_on)
+            for o in current_overrides(enrollment, at=at)
+        },
+        groups=tuple(
+            GroupCeilings(m.group.name, m.group.ceilings()) for m in active_memberships(enrollment)
+        ),
+        provider=policy.ceilings() if policy else {},
+        platform_defaults=platform.defaults(),
+        platform_maximums=platform.maximums(),
+    )
+
+
+def _owned(provider_id: str, enrollment: Enrollment) -> Enrollment:
+    if enrollment.provider_id != provider_id:
+        raise NotFound("No participant matches within this provider.")
+    return enrollment
+
+
+def resolve_for(
+    *, provider_id: str, enrollment: Enrollment, at: datetime | None = None
+) -> dict[str, ResolvedLimit]:
+    """The participant's resolved ceilings at this provider, as of `at` (default now)."""
+    enrollment = _owned(provider_id, enrollment)
+    at = at or timezone.now()
+    return resolve(levels_for(enrollment, at=at), at=at)
+
+
+def effective_limits(
+    *, provider_id: str, enrollment: Enrollment, at: datetime | None = None
+) -> dict:
+    """The `effectiveLimits` object of the effective-limits endpoint."""
+    return rendering.effective_limits_json(
+        resolve_for(provider_id=provider_id, enrollment=enrollment, at=at)
+    )
+
+
+def limit_defaults(provider_id: str) -> dict:
+    """The defaults endpoint's body: platform and provider defaults, maximums, versions."""
+    return rendering.defaults_json(get_platform_limits(), get_provider_policy(provider_id))
