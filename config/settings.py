@@ -51,6 +51,7 @@ LEDGER_CLOCK_LEEWAY_SECONDS = env_int("LEDGER_CLOCK_LEEWAY_SECONDS", 30)
 LEDGER_STALLED_AFTER_SECONDS = env_int("LEDGER_STALLED_AFTER_SECONDS", 300)
 # Ledger keys are stored encrypted under a key derived from this (SECRET_KEY when unset).
 LEDGER_KEY_ENCRYPTION_KEY = env_str("LEDGER_KEY_ENCRYPTION_KEY")
+# Registered ledger URLs must be https (http allowed in DEBUG, for local ledgers).
 LEDGER_REQUIRE_HTTPS = env_bool("LEDGER_REQUIRE_HTTPS", not DEBUG)
 
 IDEMPOTENCY_RETENTION_SECONDS = env_int("IDEMPOTENCY_RETENTION_SECONDS", 24 * 3600)

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from ledger.models import CallbackAttempt, LedgerCall
 from ledger.sandbox.models import SandboxAccount, SandboxFaults
-from tests.ledger.helpers import authorize
+from tests.ledger.support import authorize
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from ledger import selectors
 from ledger.models import CallbackAttempt, LedgerCall
 from ledger.sandbox.models import SandboxHold, SandboxOperation
 from tests.conftest import wire_sandbox_ledger
-from tests.ledger.helpers import (
+from tests.ledger.support import (
     OUTCOME_KEYS,
     authorize,
     authorize_service,

@@ -6,7 +6,7 @@ from io import StringIO
 from django.core.management import call_command
 
 from ledger.models import LedgerRegistration
-from tests.ledger.helpers import authorize
+from tests.ledger.support import authorize
 
 
 def seed(base_url: str) -> dict:

@@ -13,7 +13,7 @@ import requests
 
 from ledger import codec
 from ledger.models import CallbackAttempt
-from tests.ledger.helpers import authorize, authorize_service, open_response, release
+from tests.ledger.support import authorize, authorize_service, open_response, release
 
 ROUNDS = int(os.environ.get("LEDGER_FAULT_ROUNDS", "40"))
 OPENING = 1_000_000

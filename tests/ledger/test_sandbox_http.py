@@ -14,7 +14,7 @@ from jwcrypto import jwe, jwk
 from ledger import codec, keys
 from ledger.sandbox.handle import wire_sandbox_ledger
 from ledger.sandbox.models import SandboxOperation
-from tests.ledger.helpers import InProcess, authorize_service, open_response, post_sandbox
+from tests.ledger.support import InProcess, authorize_service, open_response, post_sandbox
 
 PROBLEM = "application/problem+json"
 IN_PROCESS = InProcess()
