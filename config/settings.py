@@ -38,6 +38,25 @@ REQUEST_EXPIRY_SECONDS = env_int("REQUEST_EXPIRY_SECONDS", 14 * 24 * 3600)
 
 # The reference provider-side ledger under /sandbox/ledger/ (demo and tests only).
 SANDBOX_LEDGER_ENABLED = env_bool("SANDBOX_LEDGER_ENABLED", False)
+# A sandbox funding source never funded opens with this balance (minor units).
+SANDBOX_LEDGER_OPENING_BALANCE = env_int("SANDBOX_LEDGER_OPENING_BALANCE", 1_000_000)
+
+# Ledger callbacks (authorize / release / capture): retries, timeouts, token lifetime.
+LEDGER_MAX_ATTEMPTS = env_int("LEDGER_MAX_ATTEMPTS", 8)
+LEDGER_RETRY_BASE_MS = env_int("LEDGER_RETRY_BASE_MS", 1000)
+LEDGER_RETRY_MAX_MS = env_int("LEDGER_RETRY_MAX_MS", 60_000)
+# A Retry-After longer than this is shortened to it (the call still retries).
+LEDGER_RETRY_AFTER_MAX_SECONDS = env_int("LEDGER_RETRY_AFTER_MAX_SECONDS", 300)
+LEDGER_CONNECT_TIMEOUT_MS = env_int("LEDGER_CONNECT_TIMEOUT_MS", 3000)
+LEDGER_READ_TIMEOUT_MS = env_int("LEDGER_READ_TIMEOUT_MS", 10_000)
+LEDGER_TOKEN_TTL_SECONDS = env_int("LEDGER_TOKEN_TTL_SECONDS", 300)
+LEDGER_CLOCK_LEEWAY_SECONDS = env_int("LEDGER_CLOCK_LEEWAY_SECONDS", 30)
+# A pending call or unsent outcome untouched this long is picked up again by the sweeper.
+LEDGER_STALLED_AFTER_SECONDS = env_int("LEDGER_STALLED_AFTER_SECONDS", 300)
+# Ledger keys are stored encrypted under a key derived from this (SECRET_KEY when unset).
+LEDGER_KEY_ENCRYPTION_KEY = env_str("LEDGER_KEY_ENCRYPTION_KEY")
+# Registered ledger URLs must be https (http allowed in DEBUG, for local ledgers).
+LEDGER_REQUIRE_HTTPS = env_bool("LEDGER_REQUIRE_HTTPS", not DEBUG)
 
 IDEMPOTENCY_RETENTION_SECONDS = env_int("IDEMPOTENCY_RETENTION_SECONDS", 24 * 3600)
 # An in-progress key older than this is taken to belong to a crashed request.
@@ -62,6 +81,7 @@ INSTALLED_APPS = [
     "participants",
     "limits",
     "ledger",
+    "ledger.sandbox",
     "payments",
     "reviews",
     "demo",
@@ -141,6 +161,10 @@ CELERY_BEAT_SCHEDULE = {
     "expire-payments": {"task": "payments.tasks.expire_payments", "schedule": 60.0},
     "release-waiting-requests": {
         "task": "payments.tasks.release_waiting_requests",
+        "schedule": 60.0,
+    },
+    "resume-stalled-ledger-calls": {
+        "task": "ledger.tasks.resume_stalled_calls",
         "schedule": 60.0,
     },
 }

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
@@ -18,3 +19,7 @@ urlpatterns = [
     path("", include("reviews.urls")),
     path("", include("providers.urls")),
 ]
+
+if settings.SANDBOX_LEDGER_ENABLED:
+    # The reference provider ledger (demo and tests); not part of the provider API or schema.
+    urlpatterns.append(path("sandbox/ledger/", include("ledger.sandbox.urls")))

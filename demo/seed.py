@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from demo import limits as limits_demo
+from demo.ledger import seed_ledger
 from participants import selectors as participant_selectors
 from participants import services as participant_services
 from providers import services as provider_services
@@ -32,6 +33,7 @@ class DemoSeed:
     api_key_id: str
     api_key_secret: str
     participant_ids: list[str]
+    ledger_urls: dict[str, str] | None = None
 
 
 def _provider() -> Provider:
@@ -93,9 +95,11 @@ def seed(*, base_url: str) -> DemoSeed:
         issued = _fresh_key(provider)
         participant_ids = _participants(provider)
         limits_demo.seed(provider)
+        ledger = seed_ledger(provider=provider, base_url=base_url)
     return DemoSeed(
         provider=provider,
         api_key_id=issued.api_key.id,
         api_key_secret=issued.secret,
         participant_ids=participant_ids,
+        ledger_urls=ledger.urls if ledger else None,
     )

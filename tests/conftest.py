@@ -1,11 +1,15 @@
 import base64
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
+from ledger.sandbox.handle import SandboxLedger, wire_sandbox_ledger
 from providers import services as provider_services
+
+__all__ = ["SandboxLedger", "wire_sandbox_ledger"]
 
 
 def is_postgres() -> bool:
@@ -67,3 +71,16 @@ def provider(db) -> ProviderContext:
 @pytest.fixture
 def other_provider(db) -> ProviderContext:
     return ProviderContext("Second Bank")
+
+
+@pytest.fixture
+def sandbox_ledger(live_server, provider) -> SandboxLedger:
+    """The `provider` fixture's ledger wired to the sandbox ledger of the live test server
+    (real HTTP, fresh key). Tasks stay eager: a `request_*` call is delivered, retries and all
+    (without waiting out the backoff), and its outcome handed to `reply_to` when the caller's
+    transaction commits."""
+    if not settings.SANDBOX_LEDGER_ENABLED:
+        pytest.fail(
+            "the sandbox ledger is not mounted: run the tests with SANDBOX_LEDGER_ENABLED=1"
+        )
+    return wire_sandbox_ledger(provider.id, live_server.url)

@@ -21,6 +21,8 @@ class Command(JsonCommand):
             "participantIDs": result.participant_ids,
             "curl": curl,
         }
+        if result.ledger_urls:
+            data["ledgerURLs"] = result.ledger_urls
         human = "\n".join(
             [
                 "",
@@ -35,4 +37,8 @@ class Command(JsonCommand):
                 "",
             ]
         )
+        if result.ledger_urls:
+            human += (
+                f"Ledger: sandbox at {result.ledger_urls['authorize_url'].rsplit('/', 1)[0]}/\n"
+            )
         self.emit(options, data, human)

@@ -1,0 +1,111 @@
+"""One HTTP attempt of a ledger callback, classified. Retrying is the task's business."""
+
+import time
+from dataclasses import dataclass
+
+import requests
+from django.conf import settings
+from jwcrypto import jwk
+
+from ledger import claims, codec
+from ledger.backoff import parse_retry_after
+
+MAX_RESPONSE_BYTES = 128 * 1024
+USER_AGENT = "provider-service-ledger-client/1"
+
+# What an attempt ended with.
+ANSWER = "answer"  # a trustworthy 200: see .answer
+RETRYABLE = "retryable"  # 408, 429, 5xx, transport error
+REJECTED = "rejected"  # any other non-200 status: terminal
+BAD_RESPONSE = "bad_response"  # a 200 that cannot be trusted: terminal
+
+
+@dataclass(frozen=True)
+class AttemptResult:
+    kind: str
+    http_status: int | None
+    latency_ms: int
+    answer: claims.Answer | None = None
+    retry_after: float | None = None
+    error: str = ""
+
+
+def is_retryable_status(status: int) -> bool:
+    return status in (408, 429) or status >= 500
+
+
+def call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptResult:
+    token = codec.seal(typ=endpoint, service=service, key=key)
+    timeout = (settings.LEDGER_CONNECT_TIMEOUT_MS / 1000, settings.LEDGER_READ_TIMEOUT_MS / 1000)
+    started = time.monotonic()
+    try:
+        # No redirects: a redirect would hand the request to a host nobody registered.
+        with requests.post(
+            url,
+            json=codec.envelope("request", token),
+            headers={"Accept": "application/json", "User-Agent": USER_AGENT},
+            timeout=timeout,
+            allow_redirects=False,
+            stream=True,
+        ) as response:
+            body = _read_body(response, deadline=started + sum(timeout))
+    except (requests.RequestException, _BodyTooSlow) as exc:
+        return AttemptResult(RETRYABLE, None, _ms(started), error=f"{type(exc).__name__}: {exc}")
+    except _BodyTooLarge:
+        return AttemptResult(
+            BAD_RESPONSE,
+            response.status_code,
+            _ms(started),
+            error=f"response body larger than {MAX_RESPONSE_BYTES} bytes",
+        )
+    latency = _ms(started)
+    status = response.status_code
+    if is_retryable_status(status):
+        return AttemptResult(
+            RETRYABLE,
+            status,
+            latency,
+            retry_after=parse_retry_after(response.headers.get("Retry-After")),
+            error=f"HTTP {status}" + _excerpt(body),
+        )
+    if status != 200:
+        return AttemptResult(REJECTED, status, latency, error=f"HTTP {status}" + _excerpt(body))
+    try:
+        token = codec.open_envelope(body, "response")
+        verified = codec.decrypt(token, key, typ=endpoint, typ_required=False)
+        answer = claims.read_answer(
+            endpoint, verified["service"], idempotency_key=service["idempotencyKey"]
+        )
+    except (codec.InvalidEnvelope, codec.InvalidToken, claims.MalformedAnswer) as exc:
+        return AttemptResult(BAD_RESPONSE, status, latency, error=str(exc))
+    return AttemptResult(ANSWER, status, latency, answer=answer)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+class _BodyTooSlow(Exception):
+    pass
+
+
+def _read_body(response: requests.Response, *, deadline: float) -> bytes:
+    # The read timeout is per socket read; the deadline bounds a body that trickles in.
+    chunks, size = [], 0
+    for chunk in response.iter_content(chunk_size=16 * 1024):
+        size += len(chunk)
+        if size > MAX_RESPONSE_BYTES:
+            raise _BodyTooLarge
+        if time.monotonic() > deadline:
+            raise _BodyTooSlow("the response body did not arrive in time")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _ms(started: float) -> int:
+    return max(0, round((time.monotonic() - started) * 1000))
+
+
+def _excerpt(body: bytes) -> str:
+    text = body[:200].decode("utf-8", errors="replace").strip()
+    return f": {text}" if text else ""

@@ -1,0 +1,443 @@
+"""Every write of the ledger area: registrations, and callbacks from request to reported outcome.
+
+Callers (payments) use `request_authorize`, `request_release` and `request_capture` inside their
+own transaction. Each writes a LedgerCall row and, on commit, enqueues the delivery task. The
+task makes one HTTP attempt per run and schedules the next with backoff; when the call has a
+final result, the outcome dict goes to the Celery task named by `reply_to`.
+"""
+
+import logging
+import math
+from dataclasses import dataclass
+from datetime import UTC, timedelta
+from functools import partial
+from urllib.parse import urlsplit
+
+from celery import current_app
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from jwcrypto import jwk
+
+from common.errors import InvalidRequest, NotFound
+from common.money import MoneyError, get_currency
+from ledger import backoff, claims, client, keys
+from ledger.models import CallbackAttempt, Endpoint, LedgerCall, LedgerRegistration, Outcome
+from providers.models import Provider
+
+logger = logging.getLogger(__name__)
+
+# failureCode of an outcome that is not approved (ours, machine-readable).
+LEDGER_UNKNOWN_OUTCOME = "ledger_unknown_outcome"
+LEDGER_UNAVAILABLE = "ledger_unavailable"
+LEDGER_REJECTED = "ledger_rejected"
+LEDGER_BAD_RESPONSE = "ledger_bad_response"
+LEDGER_NOT_CONFIGURED = "ledger_not_configured"
+LEDGER_DENIED = "ledger_denied"  # authorize answered denied
+LEDGER_FAILED = "ledger_failed"  # release or capture answered failed
+
+MAX_ID_CHARS = 256
+MAX_URL_CHARS = 2000
+
+
+# --- registration -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Registered:
+    registration: LedgerRegistration
+    generated_key: jwk.JWK | None  # shown once to whoever asked for it, never stored in clear
+
+
+def register_ledger(
+    *,
+    provider_id: str,
+    authorize_url: str,
+    release_url: str,
+    capture_url: str,
+    key: str | dict | None = None,
+    generate_key: bool = False,
+    require_https: bool | None = None,
+) -> Registered:
+    """Create or replace a provider's ledger URLs, and set its key when one is given or asked
+    for. A first registration needs a key; later ones keep the current key unless told."""
+    if key is not None and generate_key:
+        raise InvalidRequest("Give a key or ask for a new one, not both.")
+    urls = {
+        "authorize_url": check_url(authorize_url, "authorize", require_https),
+        "release_url": check_url(release_url, "release", require_https),
+        "capture_url": check_url(capture_url, "capture", require_https),
+    }
+    try:
+        new_key = keys.generate() if generate_key else None if key is None else keys.parse(key)
+    except keys.InvalidKey as exc:
+        raise InvalidRequest(f"Invalid ledger key: {exc}.") from None
+    with transaction.atomic():
+        provider = Provider.objects.select_for_update().filter(pk=provider_id).first()
+        if provider is None:
+            raise NotFound(f"Provider {provider_id} does not exist.")
+        registration = LedgerRegistration.objects.filter(provider=provider).first()
+        if registration is None and new_key is None:
+            raise InvalidRequest(
+                "A new ledger registration needs a key (generate one or give one)."
+            )
+        now = timezone.now()
+        if registration is None:
+            registration = LedgerRegistration(provider=provider, created_on=now)
+        for name, value in urls.items():
+            setattr(registration, name, value)
+        if new_key is not None:
+            registration.key_sealed = keys.seal(new_key, provider_id=provider.id)
+            registration.key_id = keys.fingerprint(new_key)
+            registration.key_set_on = now
+        registration.updated_on = now
+        registration.save()
+    return Registered(registration=registration, generated_key=new_key if generate_key else None)
+
+
+def check_url(value: str, endpoint: str, require_https: bool | None = None) -> str:
+    """An absolute http(s) URL with a host. Single-label hosts (`http://ledger-svc:8080/…`)
+    are fine: a provider's ledger may sit on an internal network."""
+    if require_https is None:
+        require_https = settings.LEDGER_REQUIRE_HTTPS
+    schemes = ("https",) if require_https else ("http", "https")
+    try:
+        parts = urlsplit(value) if isinstance(value, str) else None
+        valid = (
+            parts is not None
+            and parts.scheme in schemes
+            and bool(parts.hostname)
+            and parts.username is None
+            and not parts.fragment
+            and len(value) <= MAX_URL_CHARS
+            and not any(char.isspace() for char in value)
+            and (parts.port is None or parts.port > 0)
+        )
+    except ValueError:  # a malformed port or IPv6 literal
+        valid = False
+    if not valid:
+        allowed = " or ".join(schemes)
+        raise InvalidRequest(f"The {endpoint} URL must be an absolute {allowed} URL.")
+    return value
+
+
+# --- requests from payments ---------------------------------------------------------------
+
+
+def request_authorize(
+    *,
+    provider_id: str,
+    payout_id: str,
+    external_id: str,
+    funding_source: str,
+    amount_minor: int,
+    currency: str,
+    fraud_score: float,
+    reply_to: str,
+    caller_subject: str | None = None,
+    request_id: str | None = None,
+) -> None:
+    """Ask the provider's ledger to hold `amount` on the sender's funding source."""
+    if (
+        isinstance(fraud_score, bool)
+        or not isinstance(fraud_score, int | float)
+        or not 0.0 <= fraud_score <= 1.0
+    ):
+        raise InvalidRequest("fraud_score must be a number from 0.0 to 1.0.")
+    key = claims.idempotency_key(payout_id, Endpoint.AUTHORIZE)
+    service = {
+        "payoutID": _text(payout_id, "payout_id"),
+        "providerID": _text(provider_id, "provider_id"),
+        "externalID": _text(external_id, "external_id"),
+        "fundingSource": _text(funding_source, "funding_source"),
+        "amount": _amount(amount_minor, currency),
+        "fraudScore": float(fraud_score),
+        "callerSubject": _optional_text(caller_subject, "caller_subject"),
+        "requestID": _optional_text(request_id, "request_id"),
+        "idempotencyKey": key,
+    }
+    _schedule(provider_id, Endpoint.AUTHORIZE, payout_id, key, service, reply_to)
+
+
+def request_release(
+    *, provider_id: str, payout_id: str, hold_reference: str, reason: str | None, reply_to: str
+) -> None:
+    """Ask the provider's ledger to return the held funds to the sender."""
+    key = claims.idempotency_key(payout_id, Endpoint.RELEASE)
+    service = {
+        "payoutID": _text(payout_id, "payout_id"),
+        "providerID": _text(provider_id, "provider_id"),
+        "holdReference": _text(hold_reference, "hold_reference"),
+        "reason": _optional_text(reason, "reason"),
+        "idempotencyKey": key,
+    }
+    _schedule(provider_id, Endpoint.RELEASE, payout_id, key, service, reply_to)
+
+
+def request_capture(
+    *,
+    provider_id: str,
+    payout_id: str,
+    hold_reference: str,
+    amount_minor: int,
+    currency: str,
+    reply_to: str,
+) -> None:
+    """Ask the provider's ledger to settle the held funds (all of them, or `amount` of them)."""
+    key = claims.idempotency_key(payout_id, Endpoint.CAPTURE)
+    service = {
+        "payoutID": _text(payout_id, "payout_id"),
+        "providerID": _text(provider_id, "provider_id"),
+        "holdReference": _text(hold_reference, "hold_reference"),
+        "amount": _amount(amount_minor, currency),
+        "idempotencyKey": key,
+    }
+    _schedule(provider_id, Endpoint.CAPTURE, payout_id, key, service, reply_to)
+
+
+def _text(value, name: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID_CHARS:
+        raise InvalidRequest(f"{name} must be a non-empty string of at most {MAX_ID_CHARS} chars.")
+    return value
+
+
+def _optional_text(value, name: str) -> str | None:
+    return None if value is None else _text(value, name)
+
+
+def _amount(minor, currency: str) -> dict:
+    if isinstance(minor, bool) or not isinstance(minor, int) or minor <= 0:
+        raise InvalidRequest("amount_minor must be a positive integer (minor units).")
+    try:
+        get_currency(currency)
+    except MoneyError as exc:
+        raise InvalidRequest(f"currency {exc}.") from None
+    return claims.amount(minor, currency)
+
+
+def _schedule(provider_id, endpoint, payout_id, key, service, reply_to) -> LedgerCall:
+    _text(reply_to, "reply_to")
+    call = LedgerCall.objects.create(
+        provider_id=provider_id,
+        endpoint=endpoint,
+        payout_id=payout_id,
+        idempotency_key=key,
+        service=claims.without_empty(service),
+        reply_to=reply_to,
+    )
+    transaction.on_commit(partial(_enqueue, call.id))
+    return call
+
+
+def _enqueue(call_id: str, countdown: float | None = None) -> None:
+    from ledger.tasks import deliver_call
+
+    try:
+        deliver_call.apply_async(args=(call_id,), countdown=countdown)
+    except Exception:
+        # The call row is committed: the stalled-call sweeper will enqueue it again.
+        logger.exception("could not enqueue ledger call %s", call_id)
+
+
+# --- delivery -----------------------------------------------------------------------------
+
+
+def deliver(*, call_id: str) -> None:
+    """Make the next HTTP attempt of a pending call and record what happened."""
+    call = _lease(call_id)
+    if call is None:
+        return  # finished, or another worker is on it
+    registration = LedgerRegistration.objects.filter(provider_id=call.provider_id).first()
+    key = None
+    if registration is not None:
+        try:
+            key = registration.key()
+        except keys.UnreadableKey:
+            logger.exception("ledger key of %s is unreadable", call.provider_id)
+    if key is None:
+        _complete_unattempted(call_id, LEDGER_NOT_CONFIGURED)
+        return
+    url = registration.url_for(call.endpoint)
+    started_on = timezone.now()
+    result = client.call(url=url, key=key, endpoint=call.endpoint, service=call.service)
+    _record(call_id, url=url, started_on=started_on, result=result)
+
+
+def _lease_seconds() -> float:
+    timeouts = settings.LEDGER_CONNECT_TIMEOUT_MS + settings.LEDGER_READ_TIMEOUT_MS
+    return timeouts / 1000 + 60
+
+
+def _lease(call_id: str) -> LedgerCall | None:
+    now = timezone.now()
+    leased = (
+        LedgerCall.objects.filter(pk=call_id, status=LedgerCall.Status.PENDING)
+        .filter(Q(leased_until__isnull=True) | Q(leased_until__lt=now))
+        .update(leased_until=now + timedelta(seconds=_lease_seconds()))
+    )
+    return LedgerCall.objects.get(pk=call_id) if leased else None
+
+
+_ANSWER_FAILURE_CODES = {
+    Outcome.DENIED: LEDGER_DENIED,
+    Outcome.FAILED: LEDGER_FAILED,
+    Outcome.UNKNOWN: LEDGER_UNKNOWN_OUTCOME,
+}
+
+
+def _classify(attempt: int, result: client.AttemptResult):
+    """(what the attempt log says, the call's final fields or None, seconds until a retry)."""
+    if result.kind == client.ANSWER:
+        answer = result.answer
+        final = {
+            "outcome": answer.outcome,
+            "reference": answer.reference,
+            "reason": answer.reason,
+            "failure_code": _ANSWER_FAILURE_CODES.get(answer.outcome),
+        }
+        return answer.outcome, final, None
+    if result.kind == client.REJECTED:
+        final = {"outcome": Outcome.ERROR, "failure_code": LEDGER_REJECTED}
+        return CallbackAttempt.Result.REJECTED, final, None
+    if result.kind == client.BAD_RESPONSE:
+        final = {"outcome": Outcome.ERROR, "failure_code": LEDGER_BAD_RESPONSE}
+        return CallbackAttempt.Result.BAD_RESPONSE, final, None
+    if attempt >= settings.LEDGER_MAX_ATTEMPTS:
+        final = {"outcome": Outcome.ERROR, "failure_code": LEDGER_UNAVAILABLE}
+        return CallbackAttempt.Result.UNAVAILABLE, final, None
+    delay = backoff.retry_delay(attempt, retry_after=result.retry_after)
+    return CallbackAttempt.Result.RETRY, None, delay
+
+
+def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult) -> None:
+    with transaction.atomic():
+        call = LedgerCall.objects.select_for_update().get(pk=call_id)
+        # Still pending unless our lease ran out and another run finished the call meanwhile.
+        pending = call.status == LedgerCall.Status.PENDING
+        call.attempts += 1
+        call.leased_until = None
+        attempt_outcome, final, retry_in = _classify(call.attempts, result)
+        if pending:
+            call.http_status = result.http_status
+            if final is not None:
+                _finish(call, **final)
+            else:
+                call.next_attempt_on = timezone.now() + timedelta(seconds=retry_in)
+        call.save()
+        CallbackAttempt.objects.create(
+            call=call,
+            provider_id=call.provider_id,
+            endpoint=call.endpoint,
+            payout_id=call.payout_id,
+            attempt=call.attempts,
+            url=url,
+            http_status=result.http_status,
+            latency_ms=result.latency_ms,
+            outcome=attempt_outcome,
+            error=result.error,
+            retry_in_ms=None if retry_in is None else math.ceil(retry_in * 1000),
+            started_on=started_on,
+        )
+        logger.info(
+            "ledger %s %s attempt %d: %s status=%s latency=%dms%s%s",
+            call.endpoint,
+            call.payout_id,
+            call.attempts,
+            attempt_outcome,
+            result.http_status,
+            result.latency_ms,
+            f" retry_in={retry_in:.2f}s" if retry_in is not None else "",
+            f" error={result.error!r}" if result.error else "",
+        )
+        if not pending:
+            return
+        if final is not None:
+            transaction.on_commit(partial(send_outcome, call_id))
+        else:
+            transaction.on_commit(partial(_enqueue, call_id, countdown=retry_in))
+
+
+def _finish(call: LedgerCall, *, outcome, reference=None, reason=None, failure_code=None):
+    call.status = LedgerCall.Status.COMPLETED
+    call.outcome = outcome
+    call.reference = reference
+    call.reason = reason
+    call.failure_code = failure_code
+    call.completed_on = timezone.now()
+
+
+def _complete_unattempted(call_id: str, failure_code: str) -> None:
+    with transaction.atomic():
+        call = LedgerCall.objects.select_for_update().get(pk=call_id)
+        if call.status != LedgerCall.Status.PENDING:
+            return
+        call.leased_until = None
+        _finish(call, outcome=Outcome.ERROR, failure_code=failure_code)
+        call.save()
+        transaction.on_commit(partial(send_outcome, call_id))
+
+
+# --- outcomes -----------------------------------------------------------------------------
+
+
+def outcome_of(call: LedgerCall) -> dict:
+    """The JSON-safe outcome dict handed to the `reply_to` task."""
+    occurred = call.completed_on or timezone.now()
+    return {
+        "endpoint": call.endpoint,
+        "providerID": call.provider_id,
+        "payoutID": call.payout_id,
+        "outcome": call.outcome,
+        "reference": call.reference,
+        "reason": call.reason,
+        "failureCode": call.failure_code,
+        "idempotencyKey": call.idempotency_key,
+        "attempts": call.attempts,
+        "httpStatus": call.http_status,
+        "occurredOn": occurred.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+    }
+
+
+def send_outcome(call_id: str) -> bool:
+    """Hand a completed call's outcome to its `reply_to` task. The receiver is idempotent, so a
+    second delivery (after a crash between sending and marking) is harmless."""
+    call = LedgerCall.objects.filter(pk=call_id, status=LedgerCall.Status.COMPLETED).first()
+    if call is None:
+        return False
+    try:
+        current_app.signature(call.reply_to, args=(outcome_of(call),)).apply_async()
+    except Exception:
+        logger.exception(
+            "could not hand the outcome of ledger call %s to %s", call_id, call.reply_to
+        )
+        return False
+    LedgerCall.objects.filter(pk=call_id, replied_on__isnull=True).update(replied_on=timezone.now())
+    return True
+
+
+def resume_stalled(*, batch: int = 500) -> int:
+    """Re-enqueue pending calls nobody is working on and re-send outcomes never handed over
+    (a broker outage at the wrong moment loses no call and no outcome)."""
+    now = timezone.now()
+    cutoff = now - timedelta(seconds=settings.LEDGER_STALLED_AFTER_SECONDS)
+    stalled = list(
+        LedgerCall.objects.filter(status=LedgerCall.Status.PENDING, next_attempt_on__lt=cutoff)
+        .filter(Q(leased_until__isnull=True) | Q(leased_until__lt=now))
+        .order_by("next_attempt_on")
+        .values_list("id", flat=True)[:batch]
+    )
+    # Pushed forward, so the next sweep waits for this enqueue to be worked before trying again.
+    LedgerCall.objects.filter(pk__in=stalled).update(next_attempt_on=now)
+    for call_id in stalled:
+        _enqueue(call_id)
+    unreplied = list(
+        LedgerCall.objects.filter(
+            status=LedgerCall.Status.COMPLETED, replied_on__isnull=True, completed_on__lt=cutoff
+        )
+        .order_by("completed_on")
+        .values_list("id", flat=True)[:batch]
+    )
+    for call_id in unreplied:
+        send_outcome(call_id)
+    return len(stalled) + len(unreplied)
