@@ -35,6 +35,8 @@ PLATFORM_CURRENCY = env_str("PLATFORM_CURRENCY", "USD")
 # How long a payout can be claimed and a request paid before the expiry sweep closes it.
 PAYOUT_EXPIRY_SECONDS = env_int("PAYOUT_EXPIRY_SECONDS", 14 * 24 * 3600)
 REQUEST_EXPIRY_SECONDS = env_int("REQUEST_EXPIRY_SECONDS", 14 * 24 * 3600)
+# A payout whose authorize got no trustworthy answer is asked about again after this long.
+PAYOUT_RECONCILE_AFTER_SECONDS = env_int("PAYOUT_RECONCILE_AFTER_SECONDS", 600)
 
 # The reference provider-side ledger under /sandbox/ledger/ (demo and tests only).
 SANDBOX_LEDGER_ENABLED = env_bool("SANDBOX_LEDGER_ENABLED", False)
@@ -163,6 +165,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "payments.tasks.release_waiting_requests",
         "schedule": 60.0,
     },
+    "reconcile-payouts": {"task": "payments.tasks.reconcile_payouts", "schedule": 300.0},
     "resume-stalled-ledger-calls": {
         "task": "ledger.tasks.resume_stalled_calls",
         "schedule": 60.0,

@@ -32,8 +32,9 @@ ALLOW = RiskVerdict(decision="allow")
 _assessor: Callable[[object], RiskVerdict] | None = None
 
 
-def register_assessor(fn: Callable[[object], RiskVerdict]) -> None:
-    """Install the risk engine (one at a time; a later registration replaces the earlier)."""
+def register_assessor(fn: Callable[[object], RiskVerdict] | None) -> None:
+    """Install the risk engine (one at a time; a later registration replaces the earlier;
+    None removes it)."""
     global _assessor
     _assessor = fn
 

@@ -20,6 +20,8 @@ from common.actors import Actor
 from common.errors import InvalidRequest, NotFound
 from common.ids import new_id
 from common.money import MoneyError, get_currency
+from ledger import selectors as ledger_selectors
+from ledger import services as ledger_services
 from limits import enforcement
 from participants.models import Enrollment, FundingSource, Participant
 from participants.selectors import get_enrollment
@@ -55,12 +57,8 @@ USAGE_STATUSES = (
     PayoutStatus.COMPLETED,
 )
 _REFERENCE_ATTEMPTS = 5
-
-
-def _ledger():
-    from ledger import services as ledger_services
-
-    return ledger_services
+# How many authorizes a payout gets in all, the first included, when answers stay unknown.
+RECONCILE_ATTEMPTS = 3
 
 
 # ---- input checks ----------------------------------------------------------------------
@@ -248,6 +246,24 @@ def _open_operation(payment: Payment, op_type: str) -> Operation | None:
     )
 
 
+def _record_new(payment, data, memo, initiator, source, phone, now, actor) -> None:
+    """Fill in, insert and index a new payment, then ask the risk engine about it."""
+    payment.amount_minor = data.amount_minor
+    payment.currency = data.currency
+    payment.memo = memo
+    payment.created_on = payment.updated_on = now
+    payment.initiator_provider_id = data.provider_id
+    payment.initiator_enrollment = initiator
+    payment.initiator_participant_id = initiator.participant_id
+    payment.initiator_name = initiator.full_name
+    payment.initiator_funding_source = source
+    payment.counterparty_phone = phone
+    _insert(payment)
+    rewrite_entries(payment)
+    _event(payment, "create", "", payment.status, actor=actor, at=now)
+    _apply_verdict(payment, risk.assess(payment), actor)
+
+
 def _insert(payment: Payment) -> None:
     """Insert with a fresh reference number, retrying the rare collision."""
     for attempt in range(_REFERENCE_ATTEMPTS):
@@ -264,9 +280,7 @@ def _insert(payment: Payment) -> None:
 def credit_rail(provider_id: str | None) -> str:
     """How money reaches a party: a core credit at a provider whose ledger we call,
     otherwise a push to the party's card (OCT)."""
-    from ledger.selectors import find_registration
-
-    if provider_id and find_registration(provider_id) is not None:
+    if provider_id and ledger_selectors.find_registration(provider_id) is not None:
         return Operation.Rail.CORE_CREDIT
     return Operation.Rail.OCT
 
@@ -323,24 +337,9 @@ def create_payout(*, data: NewPayout, actor: Actor | None = None) -> Payout:
             id=new_id("po"),
             type=PaymentType.PAYOUT,
             status=PayoutStatus.INITIATED,
-            amount_minor=data.amount_minor,
-            currency=data.currency,
-            memo=memo,
-            created_on=now,
-            updated_on=now,
             expires_on=now + timedelta(seconds=settings.PAYOUT_EXPIRY_SECONDS),
-            initiator_provider_id=data.provider_id,
-            initiator_enrollment=sender,
-            initiator_participant_id=sender.participant_id,
-            initiator_name=sender.full_name,
-            initiator_funding_source=source,
-            counterparty_phone=phone,
         )
-        _insert(payout)
-        rewrite_entries(payout)
-        _event(payout, "create", "", payout.status, actor=actor, at=now)
-        verdict = risk.assess(payout)
-        _apply_verdict(payout, verdict, actor)
+        _record_new(payout, data, memo, sender, source, phone, now, actor)
         if payout.status == PayoutStatus.INITIATED:
             _request_authorize(payout, sender, source)
     return Payout.objects.get(pk=payout.pk)
@@ -353,7 +352,11 @@ def _request_authorize(payout: Payout, sender: Enrollment, source: FundingSource
         funding_type=FundingAttempt.FundingType.CORE_LEDGER,
         status=FundingAttempt.Status.PENDING,
     )
-    _ledger().request_authorize(
+    _send_authorize(payout, sender, source)
+
+
+def _send_authorize(payout: Payout, sender: Enrollment, source: FundingSource) -> None:
+    ledger_services.request_authorize(
         provider_id=payout.initiator_provider_id,
         payout_id=payout.id,
         external_id=sender.external_id,
@@ -370,7 +373,7 @@ def _request_release(payout: Payout, reason: str) -> None:
     if not payout.hold_reference:
         return
     _operation(payout, Operation.Type.RELEASE, Operation.Rail.CORE_HOLD)
-    _ledger().request_release(
+    ledger_services.request_release(
         provider_id=payout.initiator_provider_id,
         payout_id=payout.id,
         hold_reference=payout.hold_reference,
@@ -426,7 +429,7 @@ def claim_payout(
             credit_rail(recipient_provider_id),
             status=Operation.Status.RESERVED,
         )
-        _ledger().request_capture(
+        ledger_services.request_capture(
             provider_id=payout.initiator_provider_id,
             payout_id=payout.id,
             hold_reference=payout.hold_reference,
@@ -497,6 +500,9 @@ def _failure(outcome: dict, default: str) -> tuple[str, str]:
 
 
 def _authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> None:
+    if payout.status != PayoutStatus.INITIATED:
+        _reconciled_authorize_outcome(payout, operation, outcome)
+        return
     attempt = payout.funding_attempts.filter(status=FundingAttempt.Status.PENDING).last()
     if outcome["outcome"] == "approved":
         _resolve(operation, Operation.Status.SUCCEEDED, reference=outcome.get("reference") or "")
@@ -517,6 +523,20 @@ def _authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> N
         attempt.updated_on = timezone.now()
         attempt.save(update_fields=["status", "updated_on"])
     _move(payout, "authorize_denied" if denied else "authorize_failed", reason=reason or code)
+
+
+def _reconciled_authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> None:
+    """The answer to a re-sent authorize of a payout that already failed: a hold found now
+    (placed while the first answer was lost) is released at once; the payout stays failed."""
+    if outcome["outcome"] == "approved":
+        _resolve(operation, Operation.Status.SUCCEEDED, reference=outcome.get("reference") or "")
+        payout.hold_reference = outcome.get("reference") or ""
+        payout.save(update_fields=["hold_reference"])
+        _event(payout, "reconcile", payout.status, payout.status, reason="hold found; released")
+        _request_release(payout, "failed")
+        return
+    code, reason = _failure(outcome, "ledger_unknown_outcome")
+    _resolve(operation, _unsettled_status(outcome), failure_code=code, reason=reason)
 
 
 def _capture_outcome(payout: Payout, operation: Operation, outcome: dict) -> None:
@@ -557,6 +577,37 @@ def _release_outcome(payout: Payout, operation: Operation, outcome: dict) -> Non
     logger.warning("Release of the hold on %s did not succeed: %s", payout.id, code)
 
 
+def reconcile_unknown_authorizations(*, now: datetime | None = None) -> list[Payout]:
+    """Ask the ledger again about failed payouts whose authorize got no trustworthy answer.
+
+    The ledger's idempotency key is per payout and endpoint, so the provider answers with what
+    it did the first time: a hold placed while its reply was lost comes back approved and is
+    released (the payout stays failed). Re-asking stops after RECONCILE_ATTEMPTS authorizes."""
+    cutoff = (now or timezone.now()) - timedelta(seconds=settings.PAYOUT_RECONCILE_AFTER_SECONDS)
+    candidates = (
+        Payout.objects.filter(
+            status=PayoutStatus.FAILED,
+            operations__type=Operation.Type.AUTHORIZE,
+            operations__status=Operation.Status.UNKNOWN,
+            operations__occurred_on__lte=cutoff,
+        )
+        .values_list("id", flat=True)
+        .distinct()
+    )
+    asked = []
+    for payout_id in list(candidates):
+        with transaction.atomic():
+            payout = _locked(payout_id, PaymentType.PAYOUT)
+            authorizes = list(payout.operations.filter(type=Operation.Type.AUTHORIZE))
+            latest = max(authorizes, key=lambda op: (op.created_on, op.id))
+            if latest.status != Operation.Status.UNKNOWN or len(authorizes) >= RECONCILE_ATTEMPTS:
+                continue
+            _operation(payout, Operation.Type.AUTHORIZE, Operation.Rail.CORE_HOLD)
+            _send_authorize(payout, payout.initiator_enrollment, payout.initiator_funding_source)
+            asked.append(payout)
+    return asked
+
+
 # ---- requests --------------------------------------------------------------------------
 
 
@@ -587,23 +638,9 @@ def create_request(*, data: NewRequest, actor: Actor | None = None) -> PaymentRe
             id=new_id("rq"),
             type=PaymentType.REQUEST,
             status=RequestStatus.CREATED,
-            amount_minor=data.amount_minor,
-            currency=data.currency,
-            memo=memo,
-            created_on=now,
-            updated_on=now,
             expires_on=now + timedelta(seconds=settings.REQUEST_EXPIRY_SECONDS),
-            initiator_provider_id=data.provider_id,
-            initiator_enrollment=requester,
-            initiator_participant_id=requester.participant_id,
-            initiator_name=requester.full_name,
-            initiator_funding_source=destination,
-            counterparty_phone=phone,
         )
-        _insert(request)
-        rewrite_entries(request)
-        _event(request, "create", "", request.status, actor=actor, at=now)
-        _apply_verdict(request, risk.assess(request), actor)
+        _record_new(request, data, memo, requester, destination, phone, now, actor)
     return PaymentRequest.objects.get(pk=request.pk)
 
 
@@ -618,40 +655,26 @@ def pay_request(
     return advance_request(request_id=request_id)
 
 
+def authenticate_payer(
+    *, request_id: str, payer_provider_id: str, payer: str, actor: Actor | None = None
+) -> PaymentRequest:
+    """The payer signs in to pay: bind it (created → authenticated). Once bound, the payer's
+    provider sees the request."""
+    with transaction.atomic():
+        request, payer_enrollment = _lock_for_payer(request_id, payer_provider_id, payer)
+        _bind_payer(request, payer_enrollment, actor)
+    return request
+
+
 def start_payment(
     *, request_id: str, payer_provider_id: str, payer: str, actor: Actor | None = None
 ) -> PaymentRequest:
-    """Bind the payer (created → authenticated) and start the collection (→ paying)."""
+    """Bind the payer if it has not signed in yet, and start the collection (→ paying)."""
     actor = actor or Actor.system()
     with transaction.atomic():
-        request = _locked(request_id, PaymentType.REQUEST)
-        if timezone.now() >= request.expires_on:
-            raise IllegalTransition("The request expired and can no longer be paid.")
-        payer_enrollment = _locked_enrollment(payer_provider_id, payer)
-        if payer_enrollment.participant_id == request.initiator_participant_id:
-            raise InvalidRequest("A request cannot be paid by its requester.")
-        check_can_initiate(payer_enrollment)
+        request, payer_enrollment = _lock_for_payer(request_id, payer_provider_id, payer)
         if request.status == RequestStatus.CREATED:
-            request.counterparty_provider_id = payer_provider_id
-            request.counterparty_enrollment = payer_enrollment
-            request.counterparty_participant_id = payer_enrollment.participant_id
-            request.counterparty_name = payer_enrollment.full_name
-            request.counterparty_funding_source = _default_source(payer_enrollment)
-            _move(
-                request,
-                "authenticate",
-                actor=actor,
-                extra=[
-                    "counterparty_provider",
-                    "counterparty_enrollment",
-                    "counterparty_participant_id",
-                    "counterparty_name",
-                    "counterparty_funding_source",
-                ],
-            )
-            rewrite_entries(request)
-        elif request.counterparty_participant_id != payer_enrollment.participant_id:
-            raise IllegalTransition("Another payer is already paying this request.")
+            _bind_payer(request, payer_enrollment, actor)
         else:
             # A retry after a failed collection uses the payer's current default source.
             request.counterparty_funding_source = _default_source(payer_enrollment)
@@ -661,11 +684,48 @@ def start_payment(
     return request
 
 
-def advance_request(*, request_id: str) -> PaymentRequest:
-    """Drive a request's money movements as far as they can go now, one step per
-    transaction: collection → disbursement (unless waiting) → refund after a failure."""
-    while _advance_once(request_id):
-        pass
+def _lock_for_payer(request_id: str, payer_provider_id: str, payer: str):
+    request = _locked(request_id, PaymentType.REQUEST)
+    if timezone.now() >= request.expires_on:
+        raise IllegalTransition("The request expired and can no longer be paid.")
+    payer_enrollment = _locked_enrollment(payer_provider_id, payer)
+    if payer_enrollment.participant_id == request.initiator_participant_id:
+        raise InvalidRequest("A request cannot be paid by its requester.")
+    check_can_initiate(payer_enrollment)
+    bound = request.counterparty_participant_id
+    if bound and bound != payer_enrollment.participant_id:
+        raise IllegalTransition("Another payer is already paying this request.")
+    return request, payer_enrollment
+
+
+def _bind_payer(request: Payment, payer_enrollment: Enrollment, actor) -> None:
+    request.counterparty_provider_id = payer_enrollment.provider_id
+    request.counterparty_enrollment = payer_enrollment
+    request.counterparty_participant_id = payer_enrollment.participant_id
+    request.counterparty_name = payer_enrollment.full_name
+    request.counterparty_funding_source = _default_source(payer_enrollment)
+    _move(
+        request,
+        "authenticate",
+        actor=actor,
+        extra=[
+            "counterparty_provider",
+            "counterparty_enrollment",
+            "counterparty_participant_id",
+            "counterparty_name",
+            "counterparty_funding_source",
+        ],
+    )
+    rewrite_entries(request)
+
+
+def advance_request(*, request_id: str, max_steps: int | None = None) -> PaymentRequest:
+    """Drive a request's money movements as far as they can go now (or `max_steps` of
+    them), one step per transaction: collection → disbursement (unless waiting) → refund
+    after a failure."""
+    steps = 0
+    while (max_steps is None or steps < max_steps) and _advance_once(request_id):
+        steps += 1
     return PaymentRequest.objects.get(pk=request_id)
 
 

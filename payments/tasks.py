@@ -21,3 +21,8 @@ def expire_payments() -> int:
 @shared_task(name="payments.tasks.release_waiting_requests", acks_late=True)
 def release_waiting_requests() -> int:
     return len(services.release_waiting_requests())
+
+
+@shared_task(name="payments.tasks.reconcile_payouts", acks_late=True)
+def reconcile_payouts() -> int:
+    return len(services.reconcile_unknown_authorizations())
