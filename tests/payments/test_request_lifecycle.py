@@ -320,3 +320,18 @@ def test_a_payer_that_signs_in_is_bound_before_paying(provider, other_provider):
     assert services.advance_request(request_id=request.id, max_steps=1).status == "funded"
     assert services.advance_request(request_id=request.id, max_steps=1).status == "disbursing"
     assert services.advance_request(request_id=request.id).status == "completed"
+
+
+def test_a_request_the_risk_engine_denies_is_denied(provider):
+    from payments import risk
+
+    previous = risk.registered_assessor()
+    risk.register_assessor(lambda payment: risk.RiskVerdict("deny", 0.9, "asm_9", "mule"))
+    try:
+        request = _create(provider.provider, enroll(provider.provider))
+    finally:
+        risk.register_assessor(previous)
+    assert request.status == "denied" and request.assessment_ids == ["asm_9"]
+    assert request.events.get(to_status="denied").reason == "mule"
+    with pytest.raises(IllegalTransition):
+        _pay(request, enroll(provider.provider, given="Paul"))
