@@ -25,8 +25,14 @@ migrate: install
 seed: migrate
 	$(PY) manage.py seed_demo --base-url http://$(HOST):$(PORT)
 
-run: seed
-	$(PY) manage.py runserver $(HOST):$(PORT)
+# The server starts first: seeding sends the demo payouts' holds and captures over HTTP to
+# the sandbox ledger it serves. Then the server stays in the foreground (Ctrl-C stops it).
+run: migrate
+	@$(PY) manage.py runserver --noreload $(HOST):$(PORT) & server=$$!; \
+	trap 'kill $$server 2>/dev/null' EXIT INT TERM; \
+	$(PY) manage.py seed_demo --base-url http://$(HOST):$(PORT) --wait-for-server 60 \
+		|| exit 1; \
+	wait $$server
 
 test: install
 	SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} DEBUG=0 $(PY) -m pytest $(PYTEST_ARGS)

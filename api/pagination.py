@@ -85,8 +85,11 @@ def paginate(
     if raw_cursor is not None:
         at, pk = decode_cursor(raw_cursor, provider_id=provider_id, scope=scope, filters=filters)
         op = "lt" if descending else "gt"
+        # The redundant inclusive bound gives the index scan a start key, so a deep page
+        # costs what the first one does (the OR alone is only a filter).
         queryset = queryset.filter(
-            Q(**{f"{time_field}__{op}": at}) | Q(**{time_field: at, f"{id_field}__{op}": pk})
+            Q(**{f"{time_field}__{op}e": at}),
+            Q(**{f"{time_field}__{op}": at}) | Q(**{time_field: at, f"{id_field}__{op}": pk}),
         )
     sign = "-" if descending else ""
     rows = list(queryset.order_by(f"{sign}{time_field}", f"{sign}{id_field}")[: limit + 1])

@@ -32,6 +32,12 @@ if SERVICE_DEFAULT_VERSION not in SERVICE_VERSIONS:
 # The currency amount limits are expressed in.
 PLATFORM_CURRENCY = env_str("PLATFORM_CURRENCY", "USD")
 
+# How long a payout can be claimed and a request paid before the expiry sweep closes it.
+PAYOUT_EXPIRY_SECONDS = env_int("PAYOUT_EXPIRY_SECONDS", 14 * 24 * 3600)
+REQUEST_EXPIRY_SECONDS = env_int("REQUEST_EXPIRY_SECONDS", 14 * 24 * 3600)
+# A payout whose authorize got no trustworthy answer is asked about again after this long.
+PAYOUT_RECONCILE_AFTER_SECONDS = env_int("PAYOUT_RECONCILE_AFTER_SECONDS", 600)
+
 # The reference provider-side ledger under /sandbox/ledger/ (demo and tests only).
 SANDBOX_LEDGER_ENABLED = env_bool("SANDBOX_LEDGER_ENABLED", False)
 # A sandbox funding source never funded opens with this balance (minor units).
@@ -154,6 +160,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "api.tasks.purge_expired_idempotency_keys",
         "schedule": 3600.0,
     },
+    "expire-payments": {"task": "payments.tasks.expire_payments", "schedule": 60.0},
+    "release-waiting-requests": {
+        "task": "payments.tasks.release_waiting_requests",
+        "schedule": 60.0,
+    },
+    "reconcile-payouts": {"task": "payments.tasks.reconcile_payouts", "schedule": 300.0},
     "resume-stalled-ledger-calls": {
         "task": "ledger.tasks.resume_stalled_calls",
         "schedule": 60.0,
@@ -189,6 +201,14 @@ SPECTACULAR_SETTINGS = {
     "SERVERS": [{"url": SERVICE_BASE_URL}],
     "ENUM_NAME_OVERRIDES": {
         "LimitProviderSourceEnum": "limits.api.serializers.PROVIDER_SOURCES",
+        "PaymentTypeEnum": "payments.models.PaymentType",
+        "PayoutTypeEnum": ["payout"],
+        "RequestTypeEnum": ["request"],
+        "PayoutStatusEnum": "payments.models.PayoutStatus",
+        "RequestStatusEnum": "payments.models.RequestStatus",
+        "OperationTypeEnum": "payments.models.Operation.Type",
+        "FundedFromTypeEnum": "payments.models.FundingAttempt.FundingType",
+        "FundingTypeEnum": "participants.models.FundingSource.FundingType",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
 }

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from demo import limits as limits_demo
+from demo import payments as payments_demo
 from demo.ledger import seed_ledger
 from participants import selectors as participant_selectors
 from participants import services as participant_services
@@ -34,6 +35,7 @@ class DemoSeed:
     api_key_secret: str
     participant_ids: list[str]
     ledger_urls: dict[str, str] | None = None
+    second_provider: Provider | None = None
 
 
 def _provider() -> Provider:
@@ -96,10 +98,13 @@ def seed(*, base_url: str) -> DemoSeed:
         participant_ids = _participants(provider)
         limits_demo.seed(provider)
         ledger = seed_ledger(provider=provider, base_url=base_url)
+    # After the commit: payouts call the sandbox ledger over HTTP, which must see the wiring.
+    second_provider = payments_demo.seed(provider, base_url)
     return DemoSeed(
         provider=provider,
         api_key_id=issued.api_key.id,
         api_key_secret=issued.secret,
         participant_ids=participant_ids,
         ledger_urls=ledger.urls if ledger else None,
+        second_provider=second_provider,
     )

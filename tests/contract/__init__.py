@@ -4,6 +4,10 @@ Each module defines RESPONSES: {(method, path): {statuses the contract lists}}. 
 test (tests/test_openapi.py) checks the generated schema documents every one of them.
 """
 
-from tests.contract import limits, participants
+from tests.contract import limits, participants, payments
 
-RESPONSES: dict[tuple[str, str], set[int]] = {**participants.RESPONSES, **limits.RESPONSES}
+RESPONSES: dict[tuple[str, str], set[int]] = {
+    **participants.RESPONSES,
+    **limits.RESPONSES,
+    **payments.RESPONSES,
+}

@@ -12,6 +12,7 @@ from limits import services as limit_services
 from participants.models import FundingSource
 from participants.selectors import get_enrollment
 from tests.participants.factories import create_participant
+from tests.payments.factories import enroll, make_payment
 
 MISSING_PARTICIPANT = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
 MISSING_GROUP = "grp_01ARZ3NDEKTSV4RRFFQ69G5FAV"
@@ -40,6 +41,14 @@ def _funding_source(ctx) -> dict:
     kwargs = _participant(ctx)
     source = FundingSource.objects.get(enrollment__participant_id=kwargs["participantID"])
     return {**kwargs, "fundingSourceID": source.pk}
+
+
+def _payout(ctx) -> dict:
+    return {"payoutID": make_payment(enroll(ctx.provider), type="payout").id}
+
+
+def _request(ctx) -> dict:
+    return {"requestID": make_payment(enroll(ctx.provider), type="request").id}
 
 
 def _limit_group(ctx) -> dict:
@@ -79,6 +88,16 @@ CASES: dict[str, RouteCase] = {
         bodies={"post": {"note": "n", "expectedVersionID": "v"}},
     ),
     "providers/<str:providerID>/tokens": RouteCase(bodies={"post": {"scopes": []}}),
+    f"{P}/<str:participantID>/payments": RouteCase(
+        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+    ),
+    "providers/<str:providerID>/payments": RouteCase(),
+    "providers/<str:providerID>/payouts/<str:payoutID>": RouteCase(
+        owned=_payout, missing={"payoutID": "po_01ARZ3NDEKTSV4RRFFQ69G5FAV"}
+    ),
+    "providers/<str:providerID>/requests/<str:requestID>": RouteCase(
+        owned=_request, missing={"requestID": "rq_01ARZ3NDEKTSV4RRFFQ69G5FAV"}
+    ),
     f"{P}/<str:participantID>/effective-limits": RouteCase(
         owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
     ),

@@ -1,3 +1,9 @@
+import time
+import urllib.error
+import urllib.request
+
+from django.core.management.base import CommandError
+
 from common.commands import JsonCommand
 from demo import seed
 
@@ -7,9 +13,19 @@ class Command(JsonCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--base-url", default="http://127.0.0.1:8000")
+        parser.add_argument(
+            "--wait-for-server",
+            type=float,
+            default=0,
+            metavar="SECONDS",
+            help="wait this long for the server at --base-url to answer before seeding "
+            "(demo payouts call its sandbox ledger)",
+        )
 
     def handle(self, *args, **options):
         base_url = options["base_url"].rstrip("/")
+        if options["wait_for_server"]:
+            _wait_for(base_url, options["wait_for_server"])
         result = seed.seed(base_url=base_url)
         provider_id = result.provider.id
         credentials = f"{result.api_key_id}:{result.api_key_secret}"
@@ -23,6 +39,8 @@ class Command(JsonCommand):
         }
         if result.ledger_urls:
             data["ledgerURLs"] = result.ledger_urls
+        if result.second_provider:
+            data["secondProviderID"] = result.second_provider.id
         human = "\n".join(
             [
                 "",
@@ -32,13 +50,34 @@ class Command(JsonCommand):
                 "",
                 "List the demo participants:",
                 f"  {curl}",
+                "Payments in every status:",
+                f"  curl -u '{credentials}' {base_url}/providers/{provider_id}/payments",
                 "",
                 f"Swagger UI: {base_url}/api/docs/    OpenAPI schema: {base_url}/api/schema/",
                 "",
             ]
         )
+        if result.second_provider:
+            human += (
+                f"Second demo provider {result.second_provider.name}: "
+                f"{result.second_provider.id} (create_api_key --provider to read its side)\n"
+            )
         if result.ledger_urls:
             human += (
                 f"Ledger: sandbox at {result.ledger_urls['authorize_url'].rsplit('/', 1)[0]}/\n"
             )
         self.emit(options, data, human)
+
+
+def _wait_for(base_url: str, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(f"{base_url}/api/schema/", timeout=2).close()
+            return
+        except urllib.error.HTTPError:
+            return  # it answers
+        except OSError:
+            if time.monotonic() > deadline:
+                raise CommandError(f"No server answered at {base_url}.") from None
+            time.sleep(0.3)

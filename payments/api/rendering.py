@@ -1,0 +1,203 @@
+"""What one provider sees of a payment, as contract-shaped dicts (optional unknowns left out).
+
+- A party shows `participantID` once bound; `externalID`, `funding` and the current name only
+  when it is the viewing provider's own participant; otherwise the name recorded on the
+  payment. Contact labels are never stored, so never shown. `phoneNumber` is the addressed
+  phone, on the counterparty only.
+- Risk detail (reviewIDs, assessmentIDs) belongs to the initiating provider; another provider
+  that sees the payment through its own participant gets empty lists.
+- In a participant-scoped row the counterparty is the other party relative to that
+  participant (for a received payout or a sent request it is the initiator).
+
+List rows leave here JSON-ready (`json_ready`) without a serializer pass: building DRF
+fields per row costs more than the page's queries. The row serializers describe the same
+shapes for the schema, and the tests check both agree.
+"""
+
+from datetime import UTC, datetime
+
+from common.money import amount_json
+from payments.entries import parties
+from payments.models import Payment, PaymentEntry
+
+INITIATOR = PaymentEntry.Role.INITIATOR
+COUNTERPARTY = PaymentEntry.Role.COUNTERPARTY
+
+
+def party(payment: Payment, role: str, viewer_id: str) -> dict:
+    initiator, counterparty = parties(payment)
+    subject = initiator if role == INITIATOR else counterparty
+    own = subject.enrollment is not None and subject.provider_id == viewer_id
+    data: dict = {}
+    if subject.participant_id:
+        data["participantID"] = subject.participant_id
+    if own:
+        data["externalID"] = subject.enrollment.external_id
+    name = subject.name_for(viewer_id)
+    if name:
+        data["displayName"] = name
+    if role == COUNTERPARTY and payment.counterparty_phone:
+        data["phoneNumber"] = payment.counterparty_phone
+    source = (
+        payment.initiator_funding_source
+        if role == INITIATOR
+        else payment.counterparty_funding_source
+    )
+    if own and source is not None:
+        data["funding"] = _funding(source)
+    return data
+
+
+def _funding(source) -> dict:
+    data = {"fundingType": source.funding_type}
+    if source.display_name:
+        data["displayName"] = source.display_name
+    if source.last4:
+        data["last4"] = source.last4
+    return data
+
+
+def hold(payment: Payment) -> dict:
+    data: dict = {"active": payment.hold_active}
+    if payment.hold_active and payment.hold_expires_on:
+        data["expiresOn"] = payment.hold_expires_on
+    return data
+
+
+def amount(payment: Payment) -> dict:
+    return amount_json(payment.amount_minor, payment.currency)
+
+
+def _other_role(role: str) -> str:
+    return COUNTERPARTY if role == INITIATOR else INITIATOR
+
+
+def row(entry: PaymentEntry, viewer_id: str, *, scoped: bool) -> dict:
+    """A list row; `scoped` adds `direction` and makes `counterparty` relative to the entry's
+    participant."""
+    payment = entry.payment
+    counterparty_role = _other_role(entry.role) if scoped else COUNTERPARTY
+    data: dict = {
+        "type": payment.type,
+        "paymentID": payment.id,
+        "amount": amount(payment),
+        "status": payment.status,
+        "referenceNumber": payment.reference_number,
+        "initiator": party(payment, INITIATOR, viewer_id),
+        "counterparty": party(payment, counterparty_role, viewer_id),
+        "hold": hold(payment),
+        "createdOn": payment.created_on,
+        "expiresOn": payment.expires_on,
+    }
+    if payment.memo:
+        data["memo"] = payment.memo
+    if payment.completed_on:
+        data["completedOn"] = payment.completed_on
+    if scoped:
+        data["direction"] = entry.direction
+    return data
+
+
+def legacy_row(entry: PaymentEntry, viewer_id: str) -> dict:
+    """The v2026.07.00 participant-scoped item: id, amount, counterparty {displayName,
+    phoneNumber}, createdOn, direction, memo, status, type."""
+    payment = entry.payment
+    other = party(payment, _other_role(entry.role), viewer_id)
+    data: dict = {
+        "id": payment.id,
+        "amount": amount(payment),
+        "counterparty": {k: other[k] for k in ("displayName", "phoneNumber") if k in other},
+        "createdOn": payment.created_on,
+        "direction": entry.direction,
+        "status": payment.status,
+        "type": payment.type,
+    }
+    if payment.memo:
+        data["memo"] = payment.memo
+    return data
+
+
+def operation(op) -> dict:
+    data = {
+        "operationID": op.id,
+        "type": op.type,
+        "rail": op.rail,
+        "status": op.status,
+        "occurredOn": op.occurred_on,
+    }
+    if op.external_reference:
+        data["externalReference"] = op.external_reference
+    if op.failure_code:
+        data["failureCode"] = op.failure_code
+    return data
+
+
+def _risk_ids(payment: Payment, viewer_id: str) -> tuple[list, list]:
+    if viewer_id != payment.initiator_provider_id:
+        return [], []
+    return list(payment.review_ids), list(payment.assessment_ids)
+
+
+def _common_detail(payment: Payment, viewer_id: str) -> dict:
+    review_ids, assessment_ids = _risk_ids(payment, viewer_id)
+    data: dict = {
+        "referenceNumber": payment.reference_number,
+        "amount": amount(payment),
+        "status": payment.status,
+        "hold": hold(payment),
+        "reviewIDs": review_ids,
+        "assessmentIDs": assessment_ids,
+        "operations": [operation(op) for op in payment.operations.all()],
+        "createdOn": payment.created_on,
+        "expiresOn": payment.expires_on,
+    }
+    if payment.memo:
+        data["memo"] = payment.memo
+    if payment.completed_on:
+        data["completedOn"] = payment.completed_on
+    return data
+
+
+def payout_detail(payment: Payment, viewer_id: str) -> dict:
+    data = {
+        "payoutID": payment.id,
+        **_common_detail(payment, viewer_id),
+        "sender": party(payment, INITIATOR, viewer_id),
+        "recipient": party(payment, COUNTERPARTY, viewer_id),
+    }
+    attempts = getattr(payment, "approved_funding_attempts", None)
+    if attempts is None:
+        attempts = list(payment.funding_attempts.filter(status="approved").order_by("created_on"))
+    if attempts:
+        latest = attempts[-1]
+        funded_from = {"fundingType": latest.funding_type}
+        if latest.reference:
+            funded_from["reference"] = latest.reference
+        data["fundedFrom"] = funded_from
+    if payment.claimed_on:
+        data["claimedOn"] = payment.claimed_on
+    return data
+
+
+def request_detail(payment: Payment, viewer_id: str) -> dict:
+    data = {
+        "requestID": payment.id,
+        **_common_detail(payment, viewer_id),
+        "requester": party(payment, INITIATOR, viewer_id),
+        "payer": party(payment, COUNTERPARTY, viewer_id),
+    }
+    if payment.funded_on:
+        data["fundedOn"] = payment.funded_on
+    return data
+
+
+def json_ready(value):
+    """Datetimes as DRF renders them (ISO 8601, UTC as `Z`), recursively."""
+    if isinstance(value, datetime):
+        text = value.astimezone(UTC).isoformat()
+        return text[:-6] + "Z" if text.endswith("+00:00") else text
+    if isinstance(value, dict):
+        return {key: json_ready(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_ready(item) for item in value]
+    return value

@@ -1,0 +1,97 @@
+"""Payment read endpoints: parse, authorize, call one selector, render for the caller."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+
+from api import scopes
+from api.pagination import paginate
+from api.views import ProviderAPIView
+from participants.selectors import get_enrollment
+from payments import selectors
+from payments.api import rendering
+from payments.api import serializers as s
+from payments.api.filters import LIST_PARAMETERS, PARTICIPANT_FILTER, parse_filters
+from payments.models import PaymentType
+
+# The version whose participant-scoped list item is the earlier, flatter shape.
+LEGACY_ROW_VERSION = "v2026.07.00"
+
+
+class PaymentsView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"GET": (422,)}
+
+    @extend_schema(
+        operation_id="listPayments",
+        parameters=[*LIST_PARAMETERS, PARTICIPANT_FILTER],
+        responses={200: s.PaymentListSerializer},
+    )
+    def get(self, request, providerID):
+        filters = parse_filters(request.query_params, provider_wide=True)
+        page = paginate(
+            selectors.list_entries(self.provider_id, filters),
+            query_params=request.query_params,
+            provider_id=self.provider_id,
+            scope="payments",
+            filters=filters.binding(),
+            id_field="payment_id",
+        )
+        entries = selectors.attach_payments(page.items)
+        rendered = [
+            rendering.json_ready(rendering.row(entry, self.provider_id, scoped=False))
+            for entry in entries
+        ]
+        return Response(page.envelope("payments", rendered))
+
+
+class ParticipantPaymentsView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"GET": (404, 422)}
+
+    @extend_schema(
+        operation_id="listParticipantPayments",
+        parameters=LIST_PARAMETERS,
+        responses={200: s.ParticipantPaymentListSerializer},
+    )
+    def get(self, request, providerID, participantID):
+        enrollment = get_enrollment(self.provider_id, participantID)
+        filters = parse_filters(request.query_params, provider_wide=False)
+        page = paginate(
+            selectors.list_entries(
+                self.provider_id, filters, participant_id=enrollment.participant_id
+            ),
+            query_params=request.query_params,
+            provider_id=self.provider_id,
+            scope=f"participants/{enrollment.participant_id}/payments",
+            filters=filters.binding(),
+            id_field="payment_id",
+        )
+        entries = selectors.attach_payments(page.items)
+        if request.version == LEGACY_ROW_VERSION:
+            rows = [rendering.legacy_row(entry, self.provider_id) for entry in entries]
+        else:
+            rows = [rendering.row(entry, self.provider_id, scoped=True) for entry in entries]
+        rendered = [rendering.json_ready(row) for row in rows]
+        return Response(page.envelope("payments", rendered))
+
+
+class PayoutDetailView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"GET": (404,)}
+
+    @extend_schema(operation_id="getPayout", responses={200: s.PayoutEnvelopeSerializer})
+    def get(self, request, providerID, payoutID):
+        payout = selectors.get_typed_for_provider(self.provider_id, payoutID, PaymentType.PAYOUT)
+        detail = s.PayoutDetailSerializer(rendering.payout_detail(payout, self.provider_id))
+        return Response({"payout": detail.data})
+
+
+class RequestDetailView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"GET": (404,)}
+
+    @extend_schema(operation_id="getRequest", responses={200: s.RequestEnvelopeSerializer})
+    def get(self, request, providerID, requestID):
+        payment = selectors.get_typed_for_provider(self.provider_id, requestID, PaymentType.REQUEST)
+        detail = s.RequestDetailSerializer(rendering.request_detail(payment, self.provider_id))
+        return Response({"request": detail.data})

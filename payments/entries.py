@@ -1,0 +1,120 @@
+"""The read-side rows of a payment: who can see it, through which party, and what they search.
+
+A provider sees a payment when one of its participants is a bound party (the initiator
+always; the counterparty once bound). For each such provider there is one entry per bound
+party, so the participant-scoped list of either party and the provider-wide `participantID`
+filter are plain index range scans; exactly one entry per provider is primary (the
+provider-wide list).
+"""
+
+import re
+from dataclasses import dataclass
+
+from payments.models import Payment, PaymentEntry, PaymentType
+
+_NOT_DIGITS = re.compile(r"[^0-9]")
+SEARCH_SEPARATOR = "\n"  # between fields, so a query cannot match across two of them
+
+
+@dataclass(frozen=True)
+class Party:
+    role: str
+    participant_id: str
+    provider_id: str | None  # the provider whose participant this is (None when unbound)
+    enrollment: object | None
+    recorded_name: str
+
+    def name_for(self, viewer_id: str) -> str:
+        """Own participant: its current name; anyone else: the name recorded on the payment."""
+        if self.enrollment is not None and self.provider_id == viewer_id:
+            return self.enrollment.full_name
+        return self.recorded_name
+
+
+def digits(value: str) -> str:
+    return _NOT_DIGITS.sub("", value or "")
+
+
+def parties(payment: Payment) -> tuple[Party, Party]:
+    initiator = Party(
+        role=PaymentEntry.Role.INITIATOR,
+        participant_id=payment.initiator_participant_id,
+        provider_id=payment.initiator_provider_id,
+        enrollment=payment.initiator_enrollment,
+        recorded_name=payment.initiator_name,
+    )
+    counterparty = Party(
+        role=PaymentEntry.Role.COUNTERPARTY,
+        participant_id=payment.counterparty_participant_id,
+        provider_id=payment.counterparty_provider_id,
+        enrollment=payment.counterparty_enrollment if payment.counterparty_enrollment_id else None,
+        recorded_name=payment.counterparty_name,
+    )
+    return initiator, counterparty
+
+
+def direction(payment_type: str, role: str) -> str:
+    """Money direction relative to the party: payouts flow initiator → counterparty, requests
+    counterparty (payer) → initiator (requester)."""
+    sends = (payment_type == PaymentType.PAYOUT) == (role == PaymentEntry.Role.INITIATOR)
+    return PaymentEntry.Direction.SENT if sends else PaymentEntry.Direction.RECEIVED
+
+
+def viewers(payment: Payment) -> list[str]:
+    ids = [payment.initiator_provider_id]
+    if payment.counterparty_provider_id and payment.counterparty_provider_id not in ids:
+        ids.append(payment.counterparty_provider_id)
+    return ids
+
+
+def search_text(payment: Payment, viewer_id: str) -> str:
+    fields = [payment.memo, *(party.name_for(viewer_id) for party in parties(payment))]
+    return SEARCH_SEPARATOR.join(field.lower() for field in fields if field)
+
+
+def entries_for(payment: Payment) -> list[PaymentEntry]:
+    """The entries the payment should have now (unsaved)."""
+    initiator, counterparty = parties(payment)
+    bound = [party for party in (initiator, counterparty) if party.participant_id]
+    rows = []
+    for viewer_id in viewers(payment):
+        text = search_text(payment, viewer_id)
+        primary_role = (
+            PaymentEntry.Role.INITIATOR
+            if viewer_id == payment.initiator_provider_id
+            else PaymentEntry.Role.COUNTERPARTY
+        )
+        for party in bound:
+            other = counterparty if party is initiator else initiator
+            rows.append(
+                PaymentEntry(
+                    provider_id=viewer_id,
+                    payment_id=payment.id,
+                    participant_id=party.participant_id,
+                    other_participant_id=other.participant_id,
+                    role=party.role,
+                    direction=direction(payment.type, party.role),
+                    is_primary=party.role == primary_role,
+                    payment_type=payment.type,
+                    status=payment.status,
+                    on_hold=payment.hold_active,
+                    created_on=payment.created_on,
+                    reference_number=payment.reference_number,
+                    search_text=text,
+                    search_digits=digits(payment.counterparty_phone),
+                )
+            )
+    return rows
+
+
+def rewrite_entries(payment: Payment) -> None:
+    """Replace the payment's entries (after creation or when a party is bound)."""
+    PaymentEntry.objects.filter(payment_id=payment.id).delete()
+    PaymentEntry.objects.bulk_create(entries_for(payment))
+
+
+def copy_state_to_entries(payment: Payment) -> None:
+    """Keep the entries' copies of status and hold in step with the payment."""
+    PaymentEntry.objects.filter(payment_id=payment.id).update(
+        status=payment.status, on_hold=payment.hold_active
+    )

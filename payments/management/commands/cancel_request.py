@@ -1,0 +1,15 @@
+from common.commands import JsonCommand
+from payments import services
+from payments.commands import STAFF, payment_output
+
+
+class Command(JsonCommand):
+    help = "The requester cancels a request that is not being paid."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--request", required=True, help="request ID")
+
+    def handle(self, *args, **options):
+        with self.domain_errors():
+            request = services.cancel_request(request_id=options["request"], actor=STAFF)
+        self.emit(options, *payment_output(request))

@@ -1,0 +1,209 @@
+"""Reads of payments, always starting from the calling provider.
+
+A provider sees a payment when one of its participants is a bound party; anything else is
+missing (NotFound), exactly as a payment that does not exist.
+"""
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from common.errors import NotFound
+from participants.selectors import enrollments_for
+from payments.entries import digits
+from payments.models import FundingAttempt, Operation, Payment, PaymentEntry, PaymentType
+
+PARTICIPANT_ID_SUFFIX = "_user"
+MAX_QUERY_LENGTH = 100
+MIN_PHONE_DIGITS = 3
+# Digits and the punctuation people type in phone numbers: a value made only of these is a
+# phone fragment.
+PHONE_FRAGMENT = re.compile(r"^[0-9 +().\-]+$")
+
+_PAYMENT_RELATIONS = (
+    "initiator_enrollment",
+    "counterparty_enrollment",
+    "initiator_funding_source",
+    "counterparty_funding_source",
+)
+# What a list row renders of the related rows (a page loads nothing else).
+_ROW_COLUMNS = (
+    *(
+        f"{party}_enrollment__{name}"
+        for party in ("initiator", "counterparty")
+        for name in ("provider_id", "participant_id", "external_id", "given_name", "family_name")
+    ),
+    *(
+        f"{party}_funding_source__{name}"
+        for party in ("initiator", "counterparty")
+        for name in ("funding_type", "display_name", "last4", "disabled_on")
+    ),
+)
+
+
+@dataclass(frozen=True)
+class SearchTerm:
+    """A parsed `q`: a case-insensitive substring, plus what else it may exactly match."""
+
+    text: str  # lower-cased, trimmed
+    is_phone: bool = False  # only digits and phone punctuation
+    phone_digits: str = ""
+    participant_id: str = ""  # set when q ends with `_user`
+    external_id: str = ""  # otherwise: q may be the provider's exact externalID
+
+
+@dataclass(frozen=True)
+class PaymentFilters:
+    q: SearchTerm | None = None
+    types: tuple[str, ...] = ()
+    statuses: tuple[str, ...] = ()
+    on_hold: bool | None = None
+    created_from: datetime | None = None
+    created_to: datetime | None = None
+    payment_id: str = ""
+    reference_number: str = ""
+    participant_id: str = ""  # provider-wide list only
+
+    def binding(self) -> dict:
+        """What a cursor is bound to (normalised, so equivalent queries share cursors)."""
+        return {
+            "q": self.q.text if self.q else None,
+            "types": sorted(self.types),
+            "statuses": sorted(self.statuses),
+            "onHold": self.on_hold,
+            "createdFrom": self.created_from.isoformat() if self.created_from else None,
+            "createdTo": self.created_to.isoformat() if self.created_to else None,
+            "paymentID": self.payment_id,
+            "referenceNumber": self.reference_number,
+            "participantID": self.participant_id,
+        }
+
+
+def parse_search(raw: str) -> SearchTerm:
+    """Trimmed `q` → SearchTerm. Length and phone-digit rules are checked by the caller."""
+    text = raw.strip()
+    if PHONE_FRAGMENT.match(text):
+        return SearchTerm(text=text.lower(), is_phone=True, phone_digits=digits(text))
+    if text.endswith(PARTICIPANT_ID_SUFFIX):
+        return SearchTerm(text=text.lower(), participant_id=text)
+    return SearchTerm(text=text.lower(), external_id=text)
+
+
+def _search_condition(provider_id: str, term: SearchTerm) -> Q:
+    condition = Q(search_text__contains=term.text)
+    if term.is_phone:
+        condition |= Q(search_digits__contains=term.phone_digits)
+    participant_id = term.participant_id
+    if term.external_id:
+        participant_id = (
+            enrollments_for(provider_id)
+            .filter(external_id=term.external_id)
+            .values_list("participant_id", flat=True)
+            .first()
+        ) or ""
+    if participant_id:
+        condition |= Q(participant_id=participant_id) | Q(other_participant_id=participant_id)
+    return condition
+
+
+def _one_or_many(field: str, values: tuple[str, ...]) -> Q:
+    return Q(**{field: values[0]}) if len(values) == 1 else Q(**{f"{field}__in": values})
+
+
+def list_entries(
+    provider_id: str, filters: PaymentFilters, *, participant_id: str | None = None
+) -> QuerySet[PaymentEntry]:
+    """The entries a list renders, before pagination. Participant-scoped (path participant,
+    or the provider-wide participantID filter) uses that participant's entries, one per
+    payment; otherwise the provider's primary entries, one per payment."""
+    party = participant_id or filters.participant_id
+    scope = Q(participant_id=party) if party else Q(is_primary=True)
+    queryset = PaymentEntry.objects.filter(scope, provider_id=provider_id)
+    if filters.types:
+        queryset = queryset.filter(_one_or_many("payment_type", filters.types))
+    if filters.statuses:
+        queryset = queryset.filter(_one_or_many("status", filters.statuses))
+    if filters.on_hold is not None:
+        queryset = queryset.filter(on_hold=filters.on_hold)
+    if filters.created_from:
+        queryset = queryset.filter(created_on__gte=filters.created_from)
+    if filters.created_to:
+        queryset = queryset.filter(created_on__lt=filters.created_to)
+    if filters.payment_id:
+        queryset = queryset.filter(payment_id=filters.payment_id)
+    if filters.reference_number:
+        queryset = queryset.filter(reference_number=filters.reference_number)
+    if filters.q:
+        queryset = queryset.filter(_search_condition(provider_id, filters.q))
+    # One table and no joins: the plan stays a single index scan and is cheap to make.
+    return queryset.only("payment_id", "created_on", "role", "direction")
+
+
+def attach_payments(entries: list[PaymentEntry]) -> list[PaymentEntry]:
+    """Load a page's payments and their parties in one query, after the page is chosen."""
+    own_columns = [
+        field.attname
+        for field in Payment._meta.concrete_fields
+        if field.name not in ("review_ids", "assessment_ids", "hold_reference")
+    ]
+    payments = (
+        Payment.objects.filter(pk__in=[entry.payment_id for entry in entries])
+        .select_related(*_PAYMENT_RELATIONS)
+        .only(*own_columns, *_ROW_COLUMNS)
+    )
+    by_id = {payment.pk: payment for payment in payments}
+    for entry in entries:
+        entry.payment = by_id[entry.payment_id]
+    return entries
+
+
+def visible_payments(provider_id: str) -> QuerySet[Payment]:
+    return Payment.objects.filter(
+        Q(initiator_provider_id=provider_id) | Q(counterparty_provider_id=provider_id)
+    )
+
+
+def with_detail(queryset: QuerySet[Payment]) -> QuerySet[Payment]:
+    return queryset.select_related(*_PAYMENT_RELATIONS).prefetch_related(
+        Prefetch("operations", queryset=Operation.objects.order_by("created_on", "id")),
+        Prefetch(
+            "funding_attempts",
+            queryset=FundingAttempt.objects.filter(status=FundingAttempt.Status.APPROVED).order_by(
+                "created_on", "id"
+            ),
+            to_attr="approved_funding_attempts",
+        ),
+    )
+
+
+def get_payment_for_provider(provider_id: str, payment_id: str):
+    """The payout or request (as its proxy class), or NotFound when the provider does not
+    see it."""
+    payment = with_detail(visible_payments(provider_id)).filter(pk=payment_id).first()
+    if payment is None:
+        raise NotFound("No payment with that ID exists for this provider.")
+    return payment.typed()
+
+
+def get_typed_for_provider(provider_id: str, payment_id: str, payment_type: str):
+    payment = (
+        with_detail(visible_payments(provider_id)).filter(pk=payment_id, type=payment_type).first()
+    )
+    if payment is None:
+        noun = "payout" if payment_type == PaymentType.PAYOUT else "request"
+        raise NotFound(f"No {noun} with that ID exists for this provider.")
+    return payment.typed()
+
+
+def payments_on_hold_for(*, provider_id: str, participant_id: str) -> list[Payment]:
+    """The participant's payments this provider sees that a risk hold blocks, newest first."""
+    entries = (
+        PaymentEntry.objects.filter(
+            provider_id=provider_id, participant_id=participant_id, on_hold=True
+        )
+        .select_related("payment")
+        .order_by("-created_on", "-payment_id")
+    )
+    return [entry.payment.typed() for entry in entries]

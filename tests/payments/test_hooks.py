@@ -1,0 +1,99 @@
+"""The interface the reviews app codes against (payments.risk, services and selectors)."""
+
+import pytest
+from django.utils import timezone
+
+from common.errors import NotFound
+from payments import risk, selectors, services
+from payments.errors import IllegalTransition
+from payments.models import PaymentRequest, Payout
+from tests.payments.factories import enroll, make_payment
+
+pytestmark = pytest.mark.django_db
+
+
+def test_without_an_assessor_every_payment_is_allowed():
+    previous = risk.registered_assessor()
+    risk.register_assessor(None)
+    try:
+        assert risk.assess(object()) == risk.RiskVerdict("allow", 0.0, None, None)
+    finally:
+        risk.register_assessor(previous)
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"decision": "maybe"}, {"decision": "allow", "fraud_score": 1.5}]
+)
+def test_a_verdict_is_validated(kwargs):
+    with pytest.raises(ValueError):
+        risk.RiskVerdict(**kwargs)
+
+
+def test_attach_appends_once_in_order(provider):
+    payout = make_payment(enroll(provider.provider))
+    for review in ("rev_1", "rev_2", "rev_1"):
+        services.attach_review(payout_id=payout.id, review_id=review)
+    for assessment in ("asm_1", "asm_1", "asm_2"):
+        services.attach_assessment(payment_id=payout.id, assessment_id=assessment)
+    payout.refresh_from_db()
+    assert payout.review_ids == ["rev_1", "rev_2"]
+    assert payout.assessment_ids == ["asm_1", "asm_2"]
+    request = make_payment(enroll(provider.provider), type="request")
+    services.attach_assessment(payment_id=request.id, assessment_id="asm_3")
+    with pytest.raises(NotFound):
+        services.attach_review(payout_id=request.id, review_id="rev_3")  # payouts only
+
+
+def test_set_hold_keeps_the_indexed_copy_in_step(provider):
+    payout = make_payment(enroll(provider.provider), status="accepted")
+    expires = timezone.now()
+    services.set_hold(payment_id=payout.id, active=True, expires_on=expires)
+    payout.refresh_from_db()
+    assert payout.hold_active and payout.hold_expires_on == expires
+    assert payout.status == "authorized"  # no longer claimable
+    assert set(payout.entries.values_list("on_hold", flat=True)) == {True}
+    services.set_hold(payment_id=payout.id, active=False, expires_on=expires)
+    payout.refresh_from_db()
+    assert not payout.hold_active and payout.hold_expires_on is None
+    assert set(payout.entries.values_list("on_hold", flat=True)) == {False}
+
+
+def test_lifting_a_hold_before_the_ledger_answered_leaves_the_payout_initiated(provider):
+    payout = make_payment(enroll(provider.provider), status="initiated", hold=True)
+    services.set_hold(payment_id=payout.id, active=False, expires_on=None)
+    payout.refresh_from_db()
+    assert payout.status == "initiated" and not payout.hold_active
+
+
+def test_cancel_is_refused_outside_authorized_and_accepted(provider):
+    payout = make_payment(enroll(provider.provider), status="claiming")
+    with pytest.raises(IllegalTransition):
+        services.cancel_payout(payout_id=payout.id, reason="rejected", actor=None)
+
+
+def test_get_payment_for_provider_returns_the_proxy_or_not_found(provider, other_provider):
+    alice = enroll(provider.provider)
+    payout = make_payment(alice)
+    request = make_payment(alice, type="request")
+    assert isinstance(selectors.get_payment_for_provider(provider.id, payout.id), Payout)
+    found = selectors.get_payment_for_provider(provider.id, request.id)
+    assert isinstance(found, PaymentRequest) and found.requester_participant_id
+    for ref in (payout.id, "po_missing"):
+        with pytest.raises(NotFound):
+            selectors.get_payment_for_provider(other_provider.id, ref)
+
+
+def test_payments_on_hold_for_a_participant(provider, other_provider):
+    alice = enroll(provider.provider)
+    bob = enroll(other_provider.provider)
+    held = make_payment(alice, status="authorized", hold=True, counterparty=bob)
+    make_payment(alice, status="accepted")
+    make_payment(bob, status="authorized", hold=True)  # another provider's
+    got = selectors.payments_on_hold_for(
+        provider_id=provider.id, participant_id=alice.participant_id
+    )
+    assert [p.id for p in got] == [held.id]
+    theirs = selectors.payments_on_hold_for(
+        provider_id=other_provider.id, participant_id=bob.participant_id
+    )
+    assert len(theirs) == 2 and held.id in {p.id for p in theirs}
