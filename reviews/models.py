@@ -1,0 +1,328 @@
+"""Risk assessments, device observations, participant reviews and payment reviews.
+
+Rules an assessment fired and the evidence it saw are stored on the assessment as they were
+at assessment time (JSON snapshots), so a later change to a rule never rewrites history.
+"""
+
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from common.fields import ActorColumns
+from common.ids import new_id
+from participants.models import Enrollment, Participant, ReasonCode, new_version_id
+from payments.models import Payment
+from providers.models import Provider
+
+
+def _assessment_id() -> str:
+    return new_id("ra")
+
+
+def _participant_review_id() -> str:
+    return new_id("prv")
+
+
+def _payment_review_id() -> str:
+    return new_id("pyr")
+
+
+def _command_id() -> str:
+    return new_id("cmd")
+
+
+class Level(models.TextChoices):
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+    VERY_HIGH = "very_high"
+
+
+class EvidenceLevel(models.TextChoices):
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+    VERY_HIGH = "very_high"
+    UNKNOWN = "unknown"
+
+
+class RiskAssessment(models.Model):
+    class Event(models.TextChoices):
+        SIGNUP = "signup"
+        SIGN_IN = "sign_in"
+        PAYMENT = "payment"
+
+    class Decision(models.TextChoices):
+        ALLOW = "allow"
+        REVIEW = "review"
+        DENY = "deny"
+
+    id = models.CharField(primary_key=True, max_length=40, default=_assessment_id, editable=False)
+    event = models.CharField(max_length=16, choices=Event.choices)
+    # The provider whose event produced the assessment (the enrolling provider for a signup).
+    provider = models.ForeignKey(
+        Provider, on_delete=models.PROTECT, related_name="risk_assessments", db_index=False
+    )
+    participant = models.ForeignKey(
+        Participant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="risk_assessments",
+        db_index=False,
+    )
+    payment = models.ForeignKey(
+        Payment,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="risk_assessments",
+        db_index=False,
+    )
+    assessed_on = models.DateTimeField(default=timezone.now)
+    decision = models.CharField(max_length=8, choices=Decision.choices)
+    level = models.CharField(max_length=16, choices=Level.choices, blank=True, default="")
+    score = models.FloatField(null=True, blank=True)  # 0 to 100; a recorded 0 is real
+    reasons = models.JSONField(default=list, blank=True)
+    # customerEvidence.signals as [{"key": ..., "value": ...}]
+    signals = models.JSONField(default=list, blank=True)
+    transaction_level = models.CharField(
+        max_length=16, choices=EvidenceLevel.choices, blank=True, default=""
+    )
+    aml_level = models.CharField(
+        max_length=16, choices=EvidenceLevel.choices, blank=True, default=""
+    )
+    # Fired rules as [{"ruleID": int, "name": str, "isLive": bool, "isAllowlisted": bool}]
+    rules = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        indexes = [
+            # The participant's assessments in (assessedOn, assessmentID) order.
+            models.Index(
+                fields=["participant", "assessed_on", "id"], name="assessment_participant_page"
+            ),
+            models.Index(fields=["payment", "assessed_on"], name="assessment_payment"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.decision})"
+
+
+class DeviceObservation(models.Model):
+    class DeviceType(models.TextChoices):
+        MOBILE = "mobile"
+        DESKTOP = "desktop"
+
+    assessment = models.ForeignKey(
+        RiskAssessment, on_delete=models.CASCADE, related_name="device_observations"
+    )
+    observed_on = models.DateTimeField(null=True, blank=True)
+    device_type = models.CharField(
+        max_length=16, choices=DeviceType.choices, blank=True, default=""
+    )
+    model = models.CharField(max_length=128, blank=True, default="")
+    os = models.CharField(max_length=64, blank=True, default="")
+    os_version = models.CharField(max_length=64, blank=True, default="")
+    city = models.CharField(max_length=128, blank=True, default="")
+    region = models.CharField(max_length=128, blank=True, default="")
+
+    class Meta:
+        indexes = [
+            # Newest observedOn first, untimed last, then id for a stable keyset.
+            models.Index(
+                "assessment",
+                models.F("observed_on").desc(nulls_last=True),
+                models.F("id").desc(),
+                name="device_observation_page",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"device {self.pk} of {self.assessment_id}"
+
+
+class ParticipantReview(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        RESOLVED = "resolved"
+
+    class Action(models.TextChoices):
+        NO_ACTION = "no_action"
+        SUSPEND = "suspend"
+
+    id = models.CharField(
+        primary_key=True, max_length=40, default=_participant_review_id, editable=False
+    )
+    provider = models.ForeignKey(
+        Provider, on_delete=models.PROTECT, related_name="participant_reviews", db_index=False
+    )
+    enrollment = models.ForeignKey(
+        Enrollment, on_delete=models.PROTECT, related_name="participant_reviews"
+    )
+    participant = models.ForeignKey(
+        Participant, on_delete=models.PROTECT, related_name="participant_reviews", db_index=False
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    version_id = models.CharField(max_length=64, default=new_version_id)
+    reason = models.CharField(max_length=512, blank=True, default="")  # "" → omitted
+    assignee_user_id = models.CharField(max_length=64, blank=True, default="")
+    created_on = models.DateTimeField(default=timezone.now, editable=False)
+    updated_on = models.DateTimeField(default=timezone.now)
+    assessments = models.ManyToManyField(
+        RiskAssessment, through="ParticipantReviewAssessment", related_name="participant_reviews"
+    )
+
+    # resolution (present when resolved); the resolver is recorded in the actor columns
+    resolution_action = models.CharField(
+        max_length=16, choices=Action.choices, blank=True, default=""
+    )
+    resolution_reason = models.CharField(max_length=512, blank=True, default="")
+    resolution_reason_code = models.CharField(
+        max_length=32, choices=ReasonCode.choices, blank=True, default=""
+    )
+    resolved_on = models.DateTimeField(null=True, blank=True)
+    resolver_kind = models.CharField(max_length=16, blank=True, default="")
+    resolver_user_id = models.CharField(max_length=64, blank=True, default="")
+    resolver_application_key_id = models.CharField(max_length=64, blank=True, default="")
+    resolver_calling_account_id = models.CharField(max_length=64, blank=True, default="")
+    resolver_display_name = models.CharField(max_length=255, blank=True, default="")
+    resolver_email = models.CharField(max_length=255, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            # At most one pending review per participant per provider.
+            models.UniqueConstraint(
+                fields=["provider", "participant"],
+                condition=Q(status="pending"),
+                name="one_pending_participant_review",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["provider", "status", "-created_on", "-id"],
+                name="participant_review_page",
+            ),
+            models.Index(fields=["provider", "participant"], name="participant_review_subject"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.status})"
+
+
+class ParticipantReviewAssessment(models.Model):
+    """A review's link to an assessment, kept in the order the links were made."""
+
+    review = models.ForeignKey(ParticipantReview, on_delete=models.CASCADE)
+    assessment = models.ForeignKey(RiskAssessment, on_delete=models.PROTECT)
+    added_on = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["added_on", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["review", "assessment"], name="participant_review_assessment_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.review_id} ← {self.assessment_id}"
+
+
+class ReviewNote(ActorColumns):
+    review = models.ForeignKey(ParticipantReview, on_delete=models.CASCADE, related_name="notes")
+    text = models.CharField(max_length=2048)
+    created_on = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_on", "id"]
+
+    def __str__(self) -> str:
+        return f"note {self.pk} on {self.review_id}"
+
+
+class ReviewCommand(ActorColumns):
+    """An accepted-later (202) command: written with the idempotency record, applied by a task,
+    re-enqueued by the sweeper while pending. An apply-time rejection is kept for staff."""
+
+    class Kind(models.TextChoices):
+        OPEN = "open"
+        ASSIGN = "assign"
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPLIED = "applied"
+        REJECTED = "rejected"
+
+    id = models.CharField(primary_key=True, max_length=40, default=_command_id, editable=False)
+    provider = models.ForeignKey(
+        Provider, on_delete=models.PROTECT, related_name="review_commands", db_index=False
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    payload = models.JSONField(default=dict)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    rejection = models.CharField(max_length=512, blank=True, default="")
+    review = models.ForeignKey(
+        ParticipantReview,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="commands",
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    created_on = models.DateTimeField(default=timezone.now, editable=False)
+    enqueued_on = models.DateTimeField(null=True, blank=True)
+    applied_on = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            # The sweeper's scan of commands still waiting.
+            models.Index(
+                fields=["created_on"],
+                condition=Q(status="pending"),
+                name="review_command_pending",
+            ),
+            models.Index(fields=["provider", "-created_on"], name="review_command_provider"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.id} ({self.status})"
+
+
+class PaymentReview(ActorColumns):
+    """A provider's review of a payout placed on hold by a risk assessment. The actor columns
+    record who resolved it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPROVED = "approved"
+        REJECTED = "rejected"
+
+    id = models.CharField(
+        primary_key=True, max_length=40, default=_payment_review_id, editable=False
+    )
+    provider = models.ForeignKey(
+        Provider, on_delete=models.PROTECT, related_name="payment_reviews", db_index=False
+    )
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="payment_reviews")
+    assessment = models.ForeignKey(
+        RiskAssessment,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="payment_reviews",
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    reason = models.CharField(max_length=512, blank=True, default="")
+    notes = models.CharField(max_length=512, blank=True, default="")
+    created_on = models.DateTimeField(default=timezone.now, editable=False)
+    resolved_on = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["provider", "status", "-created_on", "-id"], name="payment_review_page"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.status})"

@@ -4,10 +4,12 @@ Each module defines RESPONSES: {(method, path): {statuses the contract lists}}. 
 test (tests/test_openapi.py) checks the generated schema documents every one of them.
 """
 
-from tests.contract import limits, participants, payments
+from tests.contract import limits, participant_reviews, participants, payments, risk
 
 RESPONSES: dict[tuple[str, str], set[int]] = {
     **participants.RESPONSES,
     **limits.RESPONSES,
     **payments.RESPONSES,
+    **participant_reviews.RESPONSES,
+    **risk.RESPONSES,
 }

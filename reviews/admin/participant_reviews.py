@@ -1,0 +1,1 @@
+"""Participant reviews and review commands in the admin queue."""

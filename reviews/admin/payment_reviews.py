@@ -1,0 +1,1 @@
+"""Payment reviews in the admin queue."""

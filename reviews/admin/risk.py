@@ -1,0 +1,1 @@
+"""Risk rules, thresholds and assessments in the admin."""

@@ -1,0 +1,1 @@
+"""Every read of the reviews app that is not a plain get, one module per resource."""

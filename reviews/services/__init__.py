@@ -1,0 +1,1 @@
+"""Every write of the reviews app, one module per use-case family."""

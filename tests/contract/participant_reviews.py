@@ -1,0 +1,3 @@
+"""Documented responses of the participant-review operations."""
+
+RESPONSES: dict[tuple[str, str], set[int]] = {}
