@@ -209,6 +209,7 @@ SPECTACULAR_SETTINGS = {
         "OperationTypeEnum": "payments.models.Operation.Type",
         "FundedFromTypeEnum": "payments.models.FundingAttempt.FundingType",
         "FundingTypeEnum": "participants.models.FundingSource.FundingType",
+        "ParticipantStatusEnum": "participants.models.Participant.Status",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
 }

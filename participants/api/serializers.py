@@ -3,11 +3,13 @@
 from datetime import date
 
 from django.db.models import Q
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import OmitEmptySerializer
 from participants import validators
-from participants.models import FundingSource, ReasonCode
+from participants.models import FundingSource, Participant, ReasonCode
 
 # ---- input ---------------------------------------------------------------
 
@@ -158,7 +160,9 @@ class RelationshipSummarySerializer(OmitEmptySerializer):
     suspended = serializers.BooleanField()
     versionID = serializers.CharField(source="relationship_version_id")
     suspendedOn = serializers.DateTimeField(source="suspended_on", required=False)
-    reasonCode = serializers.CharField(source="suspension_reason_code", required=False)
+    reasonCode = serializers.ChoiceField(
+        source="suspension_reason_code", choices=ReasonCode.choices, required=False
+    )
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
@@ -183,7 +187,9 @@ class ParticipantSerializer(OmitEmptySerializer):
     serviceAccountID = serializers.CharField(
         source="participant.service_account_id", required=False
     )
-    status = serializers.CharField(source="participant.status")
+    status = serializers.ChoiceField(
+        source="participant.status", choices=Participant.Status.choices
+    )
     createdOn = serializers.DateTimeField(source="created_on")
     updatedOn = serializers.SerializerMethodField()
     disabledOn = serializers.DateTimeField(source="participant.disabled_on", required=False)
@@ -196,10 +202,12 @@ class ParticipantSerializer(OmitEmptySerializer):
             Q(ended_on__isnull=True) & Q(group__deleted_on__isnull=True)
         ).select_related("group")
 
+    @extend_schema_field(LimitGroupRefSerializer(many=True))
     def get_limitGroups(self, enrollment) -> list[dict]:
         rows = sorted(self._active_memberships(enrollment), key=lambda m: m.group.name)
         return LimitGroupRefSerializer(rows, many=True).data
 
+    @extend_schema_field(OpenApiTypes.DATETIME)
     def get_updatedOn(self, enrollment) -> str:
         latest = max(enrollment.updated_on, enrollment.participant.updated_on)
         return serializers.DateTimeField().to_representation(latest)
@@ -233,7 +241,9 @@ class FundingSourceSerializer(OmitEmptySerializer):
     fundingSourceID = serializers.CharField(source="id")
     providerSourceID = serializers.CharField(source="provider_source_id")
     displayName = serializers.CharField(source="display_name")
-    fundingType = serializers.CharField(source="funding_type")
+    fundingType = serializers.ChoiceField(
+        source="funding_type", choices=FundingSource.FundingType.choices
+    )
     last4 = serializers.CharField(required=False)
     createdOn = serializers.DateTimeField(source="created_on")
     updatedOn = serializers.DateTimeField(source="updated_on")
