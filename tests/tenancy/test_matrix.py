@@ -8,49 +8,19 @@ and neither call changes anything in the database.
 """
 
 import itertools
-import re
 
 import pytest
 from django.apps import apps
-from django.urls import URLPattern, URLResolver, get_resolver
 
+from tests.routes import fill, provider_routes
 from tests.tenancy.cases import CASES
 
 pytestmark = pytest.mark.django_db
 
-METHODS = ("get", "post", "put", "patch", "delete")
-PROVIDER_ROUTE = "providers/<str:providerID>"
 _keys = itertools.count()
 
 
-def _walk(patterns, prefix=""):
-    for entry in patterns:
-        route = prefix + str(entry.pattern)
-        if isinstance(entry, URLResolver):
-            yield from _walk(entry.url_patterns, route)
-        elif isinstance(entry, URLPattern):
-            yield route, entry
-
-
-def provider_routes() -> list[tuple[str, str]]:
-    found = []
-    for route, entry in _walk(get_resolver().url_patterns):
-        if not route.startswith(PROVIDER_ROUTE):
-            continue
-        view_class = getattr(entry.callback, "view_class", None) or getattr(
-            entry.callback, "cls", None
-        )
-        for method in METHODS:
-            if view_class is not None and hasattr(view_class, method):
-                found.append((route, method))
-    return sorted(found)
-
-
 ROUTES = provider_routes()
-
-
-def _path(route: str, values: dict) -> str:
-    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), route)
 
 
 def _call(ctx, method: str, path: str, body):
@@ -101,19 +71,19 @@ def test_second_provider_gets_403_or_the_missing_answer_and_changes_nothing(
     before = snapshot()
 
     foreign_provider = _call(
-        other_provider, method, _path(route, {"providerID": provider.id, **owned}), body
+        other_provider, method, fill(route, {"providerID": provider.id, **owned}), body
     )
     assert foreign_provider.status_code == 403, foreign_provider.content
     assert foreign_provider["Content-Type"] == "application/problem+json"
 
     if case.owned:
         foreign = _call(
-            other_provider, method, _path(route, {"providerID": other_provider.id, **owned}), body
+            other_provider, method, fill(route, {"providerID": other_provider.id, **owned}), body
         )
         missing = _call(
             other_provider,
             method,
-            _path(route, {"providerID": other_provider.id, **case.missing}),
+            fill(route, {"providerID": other_provider.id, **case.missing}),
             body,
         )
         assert missing.status_code == 404, missing.content
