@@ -98,6 +98,23 @@ def test_every_idempotent_write_requires_a_well_formed_key(provider, route, meth
     assert "X-Idempotency-Key" in body["detail"]
 
 
+WITH_PATH_VALUES = [(route, method) for route, method in ROUTES if CASES[route].missing]
+
+
+@pytest.mark.parametrize(("route", "method"), WITH_PATH_VALUES)
+def test_a_nul_character_in_a_path_value_is_a_missing_resource(provider, route, method):
+    """PostgreSQL cannot compare text holding NUL: such a value names nothing (404), never 500."""
+    provider.client.raise_request_exception = False
+    for name in CASES[route].missing:
+        values = {"providerID": provider.id, **CASES[route].missing, name: "usr_\x00_user"}
+        path = fill(route, values).replace("\x00", "%00")
+        body = CASES[route].bodies.get(method)
+        response = getattr(provider.client, method)(
+            path, body, format="json", HTTP_X_IDEMPOTENCY_KEY=f"nul-{name}"
+        )
+        _problem(response, 404)
+
+
 def test_paths_carry_no_version_segment():
     for route in VIEWS:
         segments = route.split("/")

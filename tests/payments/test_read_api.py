@@ -319,6 +319,8 @@ def test_rendered_rows_match_their_serializers(provider, other_provider):
 
 # ---- filters: errors -------------------------------------------------------------------
 
+LISTS = ["/payments", "/participants/{p}/payments"]
+
 
 @pytest.mark.parametrize("path", ["/payments", "/participants/{p}/payments"])
 @pytest.mark.parametrize(
@@ -380,6 +382,27 @@ def test_bad_filters_are_rejected(provider, path, query, status, code):
 def test_accepted_filters(provider, query):
     make_payment(enroll(provider.provider))
     assert provider.client.get(provider.url("/payments"), query).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [
+        *((path, name) for path in LISTS for name in ("q", "paymentID", "referenceNumber")),
+        ("/payments", "participantID"),  # a filter of the provider-wide list only
+    ],
+)
+def test_a_filter_holding_a_nul_character_matches_nothing(provider, path, name):
+    """No stored value holds NUL (and PostgreSQL cannot compare text that does): 200, empty."""
+    alice = enroll(provider.provider)
+    payout = make_payment(alice)
+    value = {"q": "Ada", "paymentID": payout.id, "referenceNumber": payout.reference_number}.get(
+        name, alice.participant_id
+    )
+    url = provider.url(path.format(p=alice.participant_id))
+    assert provider.client.get(url, {name: value}).json()["payments"]
+    response = provider.client.get(url, {name: value + "\x00"})
+    assert response.status_code == 200, response.content
+    assert response.json() == {"payments": [], "hasMore": False}
 
 
 def test_unencoded_plus_in_an_offset_is_read_as_plus(provider):
