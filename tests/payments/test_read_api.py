@@ -156,6 +156,36 @@ def test_open_request_detail_omits_unknowns(provider):
     assert body["payer"] == {"phoneNumber": "+14155550199"}
 
 
+def test_a_removed_funding_source_still_resolves_on_its_payouts(provider):
+    alice = enroll(provider.provider)
+    payout = make_payment(alice, status="completed", completed=True)
+    source = alice.funding_sources.get()
+    path = f"/participants/{alice.external_id}/funding-sources/{source.pk}"
+    assert provider.client.delete(provider.url(path)).status_code == 204
+    body = provider.client.get(provider.url(f"/payouts/{payout.id}")).json()["payout"]
+    assert body["sender"]["funding"] == {
+        "fundingType": "card",
+        "displayName": "Visa debit",
+        "last4": source.last4,
+    }
+    (row,) = provider.client.get(provider.url("/payments")).json()["payments"]
+    assert row["initiator"]["funding"] == body["sender"]["funding"]
+
+
+def test_funded_from_is_the_latest_approved_funding_attempt(provider):
+    payout = make_payment(enroll(provider.provider), status="completed", completed=True)
+    earlier = timezone.now() - timedelta(minutes=5)
+    first = FundingAttempt.objects.create(
+        payment=payout, funding_type="aft", status="approved", reference="trf-1"
+    )
+    FundingAttempt.objects.filter(pk=first.pk).update(created_on=earlier)
+    FundingAttempt.objects.create(payment=payout, funding_type="core_ledger", status="approved")
+    FundingAttempt.objects.create(payment=payout, funding_type="unknown", status="failed")
+    body = provider.client.get(provider.url(f"/payouts/{payout.id}")).json()["payout"]
+    # The latest approved one; its reference is not written yet, so it is absent.
+    assert body["fundedFrom"] == {"fundingType": "core_ledger"}
+
+
 def test_a_payout_is_not_a_request_and_vice_versa(provider):
     sender = enroll(provider.provider)
     payout = make_payment(sender)
@@ -221,6 +251,27 @@ def test_a_third_provider_sees_nothing_of_a_cross_provider_payout(
     _problem(response, 404, None)
 
 
+def test_a_party_gives_no_access_to_another_providers_participant(provider, other_provider):
+    """The recipient's provider sees the sender's participantID on the payout, and that is all:
+    every participant route answers it as a missing participant."""
+    alice = enroll(provider.provider)
+    bob = enroll(other_provider.provider)
+    payout = make_payment(alice, status="completed", counterparty=bob, completed=True)
+    seen = other_provider.client.get(other_provider.url(f"/payouts/{payout.id}")).json()
+    sender_id = seen["payout"]["sender"]["participantID"]
+    assert sender_id == alice.participant_id
+    missing = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
+    for suffix in ("", "/payments", "/funding-sources", "/effective-limits"):
+        foreign = other_provider.client.get(
+            other_provider.url(f"/participants/{sender_id}{suffix}")
+        )
+        absent = other_provider.client.get(other_provider.url(f"/participants/{missing}{suffix}"))
+        assert foreign.status_code == absent.status_code == 404
+        assert {k: v for k, v in foreign.json().items() if k != "instance"} == {
+            k: v for k, v in absent.json().items() if k != "instance"
+        }
+
+
 def test_scope_payments_read_is_required(provider):
     payout = make_payment(enroll(provider.provider))
     client = provider.client_with_scopes(scopes.PARTICIPANTS_READ)
@@ -272,6 +323,17 @@ def test_list_rows_omit_unknowns(provider):
         "type", "paymentID", "amount", "status", "referenceNumber", "initiator",
         "counterparty", "hold", "createdOn", "expiresOn",
     }  # fmt: skip
+
+
+def test_list_rows_show_completed_on_only_once_completed(provider):
+    alice = enroll(provider.provider)
+    done = make_payment(alice, status="completed", completed=True)
+    make_payment(alice, status="accepted")
+    for path in ("/payments", f"/participants/{alice.external_id}/payments"):
+        rows = provider.client.get(provider.url(path)).json()["payments"]
+        by_id = {row["paymentID"]: row for row in rows}
+        assert by_id[done.id]["completedOn"]
+        assert [row for row in rows if "completedOn" in row] == [by_id[done.id]]
 
 
 def test_version_2026_07_gets_the_earlier_participant_item(provider):
