@@ -51,7 +51,7 @@ class SearchTerm:
     is_phone: bool = False  # only digits and phone punctuation
     phone_digits: str = ""
     participant_id: str = ""  # set when q ends with `_user`
-    external_id: str = ""  # otherwise: q may be the provider's exact externalID
+    external_id: str = ""  # q may always be the provider's exact externalID
 
 
 @dataclass(frozen=True)
@@ -91,26 +91,28 @@ class PaymentFilters:
 def parse_search(raw: str) -> SearchTerm:
     """Trimmed `q` → SearchTerm. Length and phone-digit rules are checked by the caller."""
     text = raw.strip()
-    if PHONE_FRAGMENT.match(text):
-        return SearchTerm(text=text.lower(), is_phone=True, phone_digits=digits(text))
-    if text.endswith(PARTICIPANT_ID_SUFFIX):
-        return SearchTerm(text=text.lower(), participant_id=text)
-    return SearchTerm(text=text.lower(), external_id=text)
+    is_phone = bool(PHONE_FRAGMENT.match(text))
+    return SearchTerm(
+        text=text.lower(),
+        is_phone=is_phone,
+        phone_digits=digits(text) if is_phone else "",
+        participant_id=text if text.endswith(PARTICIPANT_ID_SUFFIX) else "",
+        # Whatever it looks like (digits only, a `_user` suffix), q may be an externalID.
+        external_id=text,
+    )
 
 
 def _search_condition(provider_id: str, term: SearchTerm) -> Q:
     condition = Q(search_text__contains=term.text)
     if term.is_phone:
         condition |= Q(search_digits__contains=term.phone_digits)
-    participant_id = term.participant_id
-    if term.external_id:
-        participant_id = (
-            enrollments_for(provider_id)
-            .filter(external_id=term.external_id)
-            .values_list("participant_id", flat=True)
-            .first()
-        ) or ""
-    if participant_id:
+    by_external_id = (
+        enrollments_for(provider_id)
+        .filter(external_id=term.external_id)
+        .values_list("participant_id", flat=True)
+        .first()
+    )
+    for participant_id in sorted({term.participant_id, by_external_id} - {"", None}):
         condition |= Q(participant_id=participant_id) | Q(other_participant_id=participant_id)
     return condition
 

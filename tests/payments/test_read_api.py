@@ -467,6 +467,19 @@ def test_a_filter_holding_a_nul_character_matches_nothing(provider, path, name):
     assert response.json() == {"payments": [], "hasMore": False}
 
 
+@pytest.mark.parametrize("path", LISTS)
+@pytest.mark.parametrize("external_id", ["12345", "(415) 555", "acct_user", "cust-7"])
+def test_q_matches_the_exact_external_id_whatever_it_looks_like(provider, path, external_id):
+    """Digits-only and `_user`-suffixed externalIDs are common; q still finds them exactly."""
+    alice = enroll(provider.provider, external_id=external_id)
+    bob = enroll(provider.provider, given="Bob", family="Okafor")
+    mine = make_payment(alice, phone="")
+    make_payment(bob, phone="")
+    url = provider.url(path.format(p=alice.participant_id))
+    rows = provider.client.get(url, {"q": f" {external_id} "}).json()["payments"]
+    assert [row["paymentID"] for row in rows] == [mine.id]
+
+
 def test_unencoded_plus_in_an_offset_is_read_as_plus(provider):
     make_payment(enroll(provider.provider))
     path = provider.url("/payments?createdFrom=2000-01-01T00:00:00+00:00")
