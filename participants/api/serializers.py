@@ -10,6 +10,7 @@ from rest_framework import serializers
 from api.serializers import OmitEmptySerializer
 from participants import validators
 from participants.models import FundingSource, Participant, ReasonCode
+from participants.selectors import PARTICIPANT_ID_PREFIX
 
 # ---- input ---------------------------------------------------------------
 
@@ -54,7 +55,9 @@ class FundingSourceInSerializer(serializers.Serializer):
 
 
 class ParticipantCreateSerializer(serializers.Serializer):
-    externalID = serializers.CharField(max_length=255)
+    externalID = serializers.CharField(
+        max_length=255, help_text="Unique within the provider; not starting `usr_`, no `/`"
+    )
     givenName = serializers.CharField(max_length=255)
     middleName = serializers.CharField(max_length=255, required=False, allow_blank=True)
     familyName = serializers.CharField(max_length=255)
@@ -66,6 +69,18 @@ class ParticipantCreateSerializer(serializers.Serializer):
         child=serializers.EmailField(max_length=320), required=False, max_length=20
     )
     fundingSources = FundingSourceInSerializer(many=True, required=False, max_length=50)
+
+    def validate_externalID(self, value: str) -> str:
+        # The path takes a participantID or an externalID; an externalID the path could never
+        # resolve to its participant is refused here rather than accepted and then unreachable.
+        if value.startswith(PARTICIPANT_ID_PREFIX):
+            raise serializers.ValidationError(
+                f"must not start with {PARTICIPANT_ID_PREFIX!r}: a path value starting with it "
+                "is read as a participantID"
+            )
+        if "/" in value:
+            raise serializers.ValidationError("must not contain '/': it could not be a path value")
+        return value
 
     def validate_dateOfBirth(self, value: date) -> date:
         if value > date.today():

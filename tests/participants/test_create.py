@@ -87,6 +87,9 @@ def test_same_external_id_at_two_providers_is_allowed(provider, other_provider):
     ("mutate", "pointer"),
     [
         (lambda b: b.pop("externalID"), "/externalID"),
+        # Values the path could never resolve as this participant's externalID.
+        (lambda b: b.update(externalID="usr_42"), "/externalID"),
+        (lambda b: b.update(externalID="acct/42"), "/externalID"),
         (lambda b: b.pop("givenName"), "/givenName"),
         (lambda b: b.pop("familyName"), "/familyName"),
         (lambda b: b.pop("address"), "/address"),
