@@ -210,6 +210,18 @@ def test_resent_funding_source_converges_to_the_existing_record(provider):
     assert FundingSource.objects.get().display_name == "Visa Gold"
 
 
+def test_a_later_create_resending_a_source_keeps_the_one_record(provider):
+    source = {"displayName": "Visa", "fundingType": "card", "providerSourceID": "c-1"}
+    body = participant_payload(externalID="again", fundingSources=[source])
+    first = post(provider, body, key="first")
+    original = FundingSource.objects.get()
+    # A replay answers the original 201; a later create is a duplicate and changes nothing.
+    assert post(provider, body, key="first").content == first.content
+    relabelled = dict(body, fundingSources=[dict(source, displayName="Visa Gold")])
+    assert post(provider, relabelled, key="later").status_code == 409
+    assert list(FundingSource.objects.values_list("pk", "display_name")) == [(original.pk, "Visa")]
+
+
 def test_unknown_fields_are_ignored(provider):
     response = post(provider, participant_payload(favouriteColour="blue"))
     assert response.status_code == 201
