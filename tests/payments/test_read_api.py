@@ -336,6 +336,22 @@ def test_list_rows_show_completed_on_only_once_completed(provider):
         assert [row for row in rows if "completedOn" in row] == [by_id[done.id]]
 
 
+def test_provider_wide_request_rows_carry_the_common_fields(provider, other_provider):
+    rita = enroll(provider.provider, given="Rita", family="Reyes")
+    paul = enroll(other_provider.provider, given="Paul", family="Park")
+    request = make_payment(
+        rita, type="request", memo="Rent", counterparty=paul, status="completed", completed=True
+    )
+    (row,) = provider.client.get(provider.url("/payments")).json()["payments"]
+    assert set(row) == {
+        "type", "paymentID", "amount", "status", "referenceNumber", "memo", "initiator",
+        "counterparty", "hold", "createdOn", "expiresOn", "completedOn",
+    }  # fmt: skip
+    assert (row["type"], row["paymentID"], row["status"]) == ("request", request.id, "completed")
+    assert row["initiator"]["externalID"] == rita.external_id  # the requester
+    assert row["counterparty"]["participantID"] == paul.participant_id  # the payer
+
+
 def test_version_2026_07_gets_the_earlier_participant_item(provider):
     alice = enroll(provider.provider)
     bob = enroll(provider.provider, given="Bob", family="Okafor")
