@@ -283,6 +283,23 @@ def test_a_suspended_payer_cannot_pay(provider):
     assert PaymentRequest.objects.get(pk=request.id).status == "created"
 
 
+def test_a_suspended_payer_can_still_sign_in(provider):
+    """Signing in is unaffected by a suspension; paying is what it stops."""
+    request = _create(provider.provider, enroll(provider.provider))
+    payer = enroll(provider.provider, given="Paul", family="Park")
+    _suspend(payer)
+    signed_in = services.authenticate_payer(
+        request_id=request.id, payer_provider_id=payer.provider_id, payer=payer.participant_id
+    )
+    assert signed_in.status == "authenticated"
+    body = provider.client.get(provider.url(f"/requests/{request.id}")).json()["request"]
+    assert body["status"] == "authenticated"
+    assert body["payer"]["participantID"] == payer.participant_id
+    with pytest.raises(ParticipantSuspended):
+        _pay(request, payer)
+    assert PaymentRequest.objects.get(pk=request.id).status == "authenticated"
+
+
 def test_decline_and_cancel(provider):
     requester = enroll(provider.provider)
     declined = services.decline_request(request_id=_create(provider.provider, requester).id)
