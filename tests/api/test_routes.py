@@ -3,13 +3,17 @@ covered the day it is added: authentication (401), scopes (403), the idempotency
 every idempotent write (400), paths without a version segment, problem details in every
 version, and empty lists answered 200."""
 
+import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.utils import timezone
 from rest_framework.test import APIClient
 
-from api import scopes
+from api import idempotency, scopes
+from api.models import IdempotencyRecord
 from providers import services
 from tests.participants.factories import create_participant
 from tests.routes import fill, provider_routes, provider_views
@@ -96,6 +100,34 @@ def test_every_idempotent_write_requires_a_well_formed_key(provider, route, meth
     response = _call(provider.client, provider, route, method, **headers)
     body = _problem(response, 400, "invalid-request")
     assert "X-Idempotency-Key" in body["detail"]
+
+
+@pytest.mark.parametrize(("route", "method"), IDEMPOTENT)
+def test_every_idempotent_write_answers_the_idempotency_conflicts(provider, route, method):
+    path = fill(route, {"providerID": provider.id, **CASES[route].missing})
+    body = CASES[route].bodies.get(method) or {}
+    fingerprint = idempotency.fingerprint(method.upper(), path, json.dumps(body).encode())
+    now = timezone.now()
+    done = {"state": IdempotencyRecord.State.COMPLETED, "completed_on": now}
+    done |= {"expires_on": now + timedelta(hours=1), "response_status": 201}
+    records = {
+        "running": {"fingerprint": fingerprint},
+        "used": {"fingerprint": "another request", **done, "response_body": b"{}"},
+        "done": {"fingerprint": fingerprint, **done, "response_body": b'{"replayed":true}'},
+    }
+    for key, fields in records.items():
+        IdempotencyRecord.objects.create(provider_id=provider.id, key=key, created_on=now, **fields)
+
+    def send(key):
+        return getattr(provider.client, method)(
+            path, body, format="json", HTTP_X_IDEMPOTENCY_KEY=key
+        )
+
+    _problem(send("running"), 409, "idempotency-request-in-progress")
+    _problem(send("used"), 409, "idempotency-key-reused")
+    replay = send("done")  # the same key and body: the stored answer, not a new operation
+    assert (replay.status_code, replay.content) == (201, b'{"replayed":true}')
+    assert replay["X-Idempotency-Key"] == "done"
 
 
 WITH_PATH_VALUES = [(route, method) for route, method in ROUTES if CASES[route].missing]

@@ -148,6 +148,17 @@ def test_request_detail(provider, other_provider):
     assert "fundedFrom" not in body and "claimedOn" not in body
 
 
+def test_request_detail_carries_memo_hold_and_risk_ids(provider):
+    request = make_payment(enroll(provider.provider), type="request", memo="Rent", hold=True)
+    request.assessment_ids = ["asm_1", "asm_2"]
+    request.save()
+    body = provider.client.get(provider.url(f"/requests/{request.id}")).json()["request"]
+    assert body["memo"] == "Rent"
+    assert body["hold"] == {"active": True}
+    assert body["assessmentIDs"] == ["asm_1", "asm_2"] and body["reviewIDs"] == []
+    assert body["operations"] == []  # before the first pay attempt
+
+
 def test_open_request_detail_omits_unknowns(provider):
     request = make_payment(enroll(provider.provider), type="request", status="created")
     body = provider.client.get(provider.url(f"/requests/{request.id}")).json()["request"]

@@ -180,6 +180,8 @@ def test_request_detail_lists_each_pay_attempt_the_disbursement_and_the_refund(p
     ]
     occurred = [op["occurredOn"] for op in body["operations"]]
     assert occurred == sorted(occurred)
+    ids = [op["operationID"] for op in body["operations"]]
+    assert all(i.startswith("op_") for i in ids) and len(set(ids)) == 4
     assert body["fundedOn"] and "completedOn" not in body  # the disbursement never settled
 
 
