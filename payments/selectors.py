@@ -4,23 +4,15 @@ A provider sees a payment when one of its participants is a bound party; anythin
 missing (NotFound), exactly as a payment that does not exist.
 """
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Prefetch, Q, QuerySet
 
 from common.errors import NotFound
+from common.search import SearchTerm
 from participants.selectors import enrollments_for
-from payments.entries import digits
 from payments.models import FundingAttempt, Operation, Payment, PaymentEntry, PaymentType
-
-PARTICIPANT_ID_SUFFIX = "_user"
-MAX_QUERY_LENGTH = 100
-MIN_PHONE_DIGITS = 3
-# Digits and the punctuation people type in phone numbers: a value made only of these is a
-# phone fragment.
-PHONE_FRAGMENT = re.compile(r"^[0-9 +().\-]+$")
 
 _PAYMENT_RELATIONS = (
     "initiator_enrollment",
@@ -41,17 +33,6 @@ _ROW_COLUMNS = (
         for name in ("funding_type", "display_name", "last4", "disabled_on")
     ),
 )
-
-
-@dataclass(frozen=True)
-class SearchTerm:
-    """A parsed `q`: a case-insensitive substring, plus what else it may exactly match."""
-
-    text: str  # lower-cased, trimmed
-    is_phone: bool = False  # only digits and phone punctuation
-    phone_digits: str = ""
-    participant_id: str = ""  # set when q ends with `_user`
-    external_id: str = ""  # otherwise: q may be the provider's exact externalID
 
 
 @dataclass(frozen=True)
@@ -79,16 +60,6 @@ class PaymentFilters:
             "referenceNumber": self.reference_number,
             "participantID": self.participant_id,
         }
-
-
-def parse_search(raw: str) -> SearchTerm:
-    """Trimmed `q` → SearchTerm. Length and phone-digit rules are checked by the caller."""
-    text = raw.strip()
-    if PHONE_FRAGMENT.match(text):
-        return SearchTerm(text=text.lower(), is_phone=True, phone_digits=digits(text))
-    if text.endswith(PARTICIPANT_ID_SUFFIX):
-        return SearchTerm(text=text.lower(), participant_id=text)
-    return SearchTerm(text=text.lower(), external_id=text)
 
 
 def _search_condition(provider_id: str, term: SearchTerm) -> Q:

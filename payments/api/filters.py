@@ -7,14 +7,10 @@ from datetime import UTC, datetime
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter
 
-from common.errors import BadRequest, InvalidRequest
+from common.errors import BadRequest
+from common.search import search_term
 from payments.models import ALL_STATUSES, PaymentType
-from payments.selectors import (
-    MAX_QUERY_LENGTH,
-    MIN_PHONE_DIGITS,
-    PaymentFilters,
-    parse_search,
-)
+from payments.selectors import PaymentFilters
 
 _BOOLEANS = {"true": True, "false": False}
 
@@ -42,19 +38,6 @@ def _optional_datetime(params, name: str) -> datetime | None:
     return _datetime(name, params[name]) if name in params else None
 
 
-def _search(raw: str | None):
-    if raw is None or not raw.strip():
-        return None
-    if len(raw.strip()) > MAX_QUERY_LENGTH:
-        raise InvalidRequest(f"q must be at most {MAX_QUERY_LENGTH} characters after trimming.")
-    term = parse_search(raw)
-    if term.is_phone and len(term.phone_digits) < MIN_PHONE_DIGITS:
-        raise InvalidRequest(
-            f"A q of only digits and phone punctuation needs at least {MIN_PHONE_DIGITS} digits."
-        )
-    return term
-
-
 def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
     types = tuple(dict.fromkeys(params.getlist("type")))
     for value in types:
@@ -77,7 +60,7 @@ def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
     if created_from and created_to and created_to <= created_from:
         raise BadRequest("createdTo must be later than createdFrom.")
     return PaymentFilters(
-        q=_search(params.get("q")),
+        q=search_term(params.get("q")),
         types=types,
         statuses=statuses,
         on_hold=on_hold,
