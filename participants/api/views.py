@@ -1,20 +1,16 @@
 """Participants endpoints: parse, authorize, call one service or selector, serialize."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
 from api import scopes
+from api.openapi import PAGINATION_PARAMETERS
 from api.pagination import paginate
 from api.views import ProviderAPIView
 from participants import selectors, services
 from participants.api import serializers as s
 from providers.models import Provider
-
-PAGINATION_PARAMS = [
-    OpenApiParameter("cursor", str, description="nextCursor from the previous page"),
-    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 25}),
-]
 
 
 def _new_participant(data: dict) -> services.NewParticipant:
@@ -53,7 +49,7 @@ class ParticipantsView(ProviderAPIView):
 
     @extend_schema(
         operation_id="listParticipants",
-        parameters=PAGINATION_PARAMS,
+        parameters=PAGINATION_PARAMETERS,
         responses={200: s.ParticipantListSerializer},
     )
     def get(self, request, providerID):
@@ -103,7 +99,7 @@ class FundingSourcesView(ProviderAPIView):
 
     @extend_schema(
         operation_id="listFundingSources",
-        parameters=PAGINATION_PARAMS,
+        parameters=PAGINATION_PARAMETERS,
         responses={200: s.FundingSourceListSerializer},
     )
     def get(self, request, providerID, participantID):

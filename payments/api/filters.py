@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter
 
+from api.openapi import PAGINATION_PARAMETERS
 from common.errors import BadRequest
 from common.search import search_term
 from payments.models import ALL_STATUSES, PaymentType
@@ -72,11 +73,6 @@ def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
     )
 
 
-PAGINATION = [
-    OpenApiParameter("cursor", str, description="nextCursor from the previous page"),
-    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 25}),
-]
-
 LIST_PARAMETERS = [
     OpenApiParameter(
         "q",
@@ -104,7 +100,7 @@ LIST_PARAMETERS = [
     ),
     OpenApiParameter("paymentID", str, description="One payout ID or request ID"),
     OpenApiParameter("referenceNumber", str),
-    *PAGINATION,
+    *PAGINATION_PARAMETERS,
 ]
 
 PARTICIPANT_FILTER = OpenApiParameter(
