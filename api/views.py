@@ -38,12 +38,15 @@ class ProviderAPIView(APIView):
 
     def determine_version(self, request, *args, **kwargs):
         # A header, not a URL or media-type parameter, so DRF's versioning classes do not fit.
-        return requested_version(request), None
+        # It is read in `initial`, after the caller is known: a bad header is a 400 only for
+        # someone entitled to an answer.
+        return None, None
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         self.check_provider(kwargs.get("providerID"))
         self.check_scopes(request)
+        request.version = requested_version(request)
 
     def check_provider(self, path_provider_id: str | None) -> None:
         if path_provider_id is None:
