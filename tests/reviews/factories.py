@@ -36,6 +36,17 @@ def pending_review(provider, enrollment=None, *, reason="Unusual activity", asse
     ).review
 
 
+def cleared(review, *, reason="Cleared", actor=None):
+    """Resolve a pending participant review with no_action (on its current version)."""
+    return participant_reviews.resolve_no_action(
+        provider_id=review.provider_id,
+        review_id=review.pk,
+        reason=reason,
+        expected_version_id=review.version_id,
+        actor=actor or Actor.system(),
+    )
+
+
 def payout_in_review(provider, *, status="authorized", reason="Large first payout"):
     """A payout of `provider` (a Provider) held by one pending payment review."""
     payout = make_payment(enroll(provider), status=status)
