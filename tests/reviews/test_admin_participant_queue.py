@@ -14,7 +14,7 @@ from reviews.services import commands
 from reviews.services import participant_reviews as services
 from tests.payments.factories import enroll as person
 from tests.reviews.admin_support import AUDITOR, logged_in, queue_rows, staff_user
-from tests.reviews.factories import assessment, pending_review
+from tests.reviews.factories import assessment, cleared, pending_review
 
 pytestmark = pytest.mark.django_db
 
@@ -33,22 +33,11 @@ def aged(review, minutes: int):
     return review
 
 
-def resolve(review):
-    review.refresh_from_db()
-    return services.resolve_no_action(
-        provider_id=review.provider_id,
-        review_id=review.pk,
-        reason="fine",
-        expected_version_id=review.version_id,
-        actor=SYSTEM,
-    )
-
-
 def test_pending_first_then_newest(provider, analyst):
     old_pending = aged(pending_review(provider.provider), 50)
     new_pending = aged(pending_review(provider.provider), 10)
-    newest_resolved = aged(resolve(pending_review(provider.provider)), 1)
-    old_resolved = aged(resolve(pending_review(provider.provider)), 90)
+    newest_resolved = aged(cleared(pending_review(provider.provider)), 1)
+    old_resolved = aged(cleared(pending_review(provider.provider)), 90)
 
     assert rows(logged_in(analyst)) == [
         new_pending.pk,
@@ -98,7 +87,7 @@ def test_an_assignee_that_is_no_staff_user_shows_its_id(provider, analyst):
 def test_filter_by_provider_and_status(provider, other_provider, analyst):
     mine = pending_review(provider.provider)
     theirs = pending_review(other_provider.provider)
-    done = resolve(pending_review(provider.provider))
+    done = cleared(pending_review(provider.provider))
     client = logged_in(analyst)
 
     assert set(rows(client, {"provider": provider.id})) == {mine.pk, done.pk}
