@@ -10,7 +10,13 @@ from common.search import SearchTerm
 from limits.models import LimitGroupMembership
 from participants.models import Phone
 from participants.selectors import find_enrollment
-from reviews.models import ParticipantReview, ParticipantReviewAssessment, ReviewNote
+from reviews.models import (
+    ParticipantReview,
+    ParticipantReviewAssessment,
+    ReviewCommand,
+    ReviewNote,
+    RiskAssessment,
+)
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,28 @@ def _search(term: SearchTerm) -> Q:
     return condition
 
 
+def search(queryset: QuerySet[ParticipantReview], term: SearchTerm) -> QuerySet[ParticipantReview]:
+    """The reviews `q` matches (the list's rules; the admin queue's search box uses them too):
+    an exact reviewID, a name substring, a phone fragment's digits, an exact participantID or
+    externalID. Emails are never searched."""
+    return queryset.annotate(
+        search_full_name=Concat("enrollment__given_name", Value(" "), "enrollment__family_name")
+    ).filter(_search(term))
+
+
+def in_limit_group(group_id: str, *, provider_id: str | None = None) -> Exists:
+    """Reviews whose participant has an active membership in the (live) group."""
+    memberships = LimitGroupMembership.objects.filter(
+        enrollment=OuterRef("enrollment"),
+        group_id=group_id,
+        group__deleted_on__isnull=True,
+        ended_on__isnull=True,
+    )
+    if provider_id is not None:
+        memberships = memberships.filter(group__provider_id=provider_id)
+    return Exists(memberships)
+
+
 def list_reviews(provider_id: str, filters: ReviewFilters) -> QuerySet[ParticipantReview]:
     queryset = reviews_for(provider_id).filter(status=filters.status)
     if filters.participant:
@@ -76,21 +104,9 @@ def list_reviews(provider_id: str, filters: ReviewFilters) -> QuerySet[Participa
             return queryset.none()
         queryset = queryset.filter(enrollment=enrollment)
     if filters.limit_group_id:
-        queryset = queryset.filter(
-            Exists(
-                LimitGroupMembership.objects.filter(
-                    enrollment=OuterRef("enrollment"),
-                    group_id=filters.limit_group_id,
-                    group__provider_id=provider_id,
-                    group__deleted_on__isnull=True,
-                    ended_on__isnull=True,
-                )
-            )
-        )
+        queryset = queryset.filter(in_limit_group(filters.limit_group_id, provider_id=provider_id))
     if filters.q:
-        queryset = queryset.annotate(
-            search_full_name=Concat("enrollment__given_name", Value(" "), "enrollment__family_name")
-        ).filter(_search(filters.q))
+        queryset = search(queryset, filters.q)
     return with_rendering(queryset)
 
 
@@ -107,3 +123,25 @@ def get_review(provider_id: str, review_id: str) -> ParticipantReview:
     if review is None:
         raise NotFound("No participant review with that ID exists for this provider.")
     return review
+
+
+# ---- staff screens (every provider's reviews) -------------------------------------------
+
+
+def linked_assessments(review_id: str) -> list[RiskAssessment]:
+    """The review's assessments in the order they were linked."""
+    links = (
+        ParticipantReviewAssessment.objects.filter(review_id=review_id)
+        .select_related("assessment")
+        .order_by("added_on", "id")
+    )
+    return [link.assessment for link in links]
+
+
+def notes_of(review_id: str) -> QuerySet[ReviewNote]:
+    return ReviewNote.objects.filter(review_id=review_id).order_by("created_on", "id")
+
+
+def commands_of(review_id: str) -> QuerySet[ReviewCommand]:
+    """The accepted-later commands that reached the review, with how each was applied."""
+    return ReviewCommand.objects.filter(review_id=review_id).order_by("created_on", "id")
