@@ -3,13 +3,16 @@ a review holds a payout (a payment review) or reviews a requester (a participant
 deny makes no ledger call, and the score reaches the provider's ledger as fraudScore, over
 real HTTP to the sandbox ledger of the live test server."""
 
+import json
+
 import pytest
+from django.core.management import call_command
 
 from common.devices import Device
 from ledger import selectors as ledger_selectors
 from ledger.sandbox import protocol
 from payments import services
-from reviews.models import ParticipantReview, PaymentReview, RiskAssessment
+from reviews.models import DeviceObservation, ParticipantReview, PaymentReview, RiskAssessment
 from tests.payments.factories import enroll
 from tests.reviews.rules import rule
 
@@ -142,3 +145,24 @@ def test_a_review_of_a_request_opens_a_participant_review_of_the_requester(provi
     assert list(review.assessments.values_list("id", flat=True)) == [assessment.pk]
     assert request.assessment_ids == [assessment.pk] and request.review_ids == []
     assert assessment.device_observations.get().model == "Pixel 8"
+
+
+@pytest.mark.django_db
+def test_the_payment_commands_take_device_flags(provider, capsys):
+    alice = enroll(provider.provider)
+    device_flags = ["--device-type", "desktop", "--device-os", "macOS", "--device-city", "Oslo"]
+    for command, party in (("create_payout", "--sender"), ("create_request", "--requester")):
+        call_command(
+            command, "--provider", provider.id, party, alice.external_id,
+            "--recipient-phone" if command == "create_payout" else "--payer-phone",
+            "+14155550123", "--amount", "12.00", *device_flags, "--json",
+        )  # fmt: skip
+        out = json.loads(capsys.readouterr().out)
+        payment_id = out.get("payoutID") or out["requestID"]
+        observation = DeviceObservation.objects.get(assessment__payment_id=payment_id)
+        assert (observation.device_type, observation.os, observation.city) == (
+            "desktop",
+            "macOS",
+            "Oslo",
+        )
+    assert DeviceObservation.objects.count() == 2
