@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import DuplicateExternalID, NotFound, StateConflict, VersionConflict
-from participants import validators
+from participants import risk, validators
 from participants.models import (
     Email,
     Enrollment,
@@ -130,12 +130,20 @@ def upsert_funding_sources(
 
 
 def finish_onboarding(*, participant_id: str) -> Participant | None:
-    """Move a pending participant out of `pending`. Idempotent: a re-run changes nothing."""
+    """Move a pending participant out of `pending`: the signup risk assessment decides between
+    `active` and `denied` (a `review` decision opens a review and the participant is active).
+    Idempotent: a re-run changes nothing."""
     with transaction.atomic():
         participant = Participant.objects.select_for_update().filter(pk=participant_id).first()
         if participant is None or participant.status != Participant.Status.PENDING:
             return participant
-        participant.status = Participant.Status.ACTIVE
+        # A create makes the participant with exactly one enrollment: the one it signed up with.
+        enrollment = (
+            Enrollment.objects.filter(participant=participant).order_by("created_on", "pk").first()
+        )
+        verdict = risk.assess(enrollment) if enrollment is not None else risk.ALLOW
+        denied = verdict.decision == "deny"
+        participant.status = Participant.Status.DENIED if denied else Participant.Status.ACTIVE
         participant.updated_on = timezone.now()
         participant.save(update_fields=["status", "updated_on"])
     return participant

@@ -178,3 +178,39 @@ def payments_on_hold_for(*, provider_id: str, participant_id: str) -> list[Payme
         .order_by("-created_on", "-payment_id")
     )
     return [entry.payment.typed() for entry in entries]
+
+
+# ---- reads the risk engine makes (interfaces: payments) ---------------------------------
+
+
+def _initiated_by(provider_id: str, participant_id: str) -> QuerySet[PaymentEntry]:
+    """The payments the participant initiated through the provider (its initiator entries,
+    served by the participant's list index)."""
+    return PaymentEntry.objects.filter(
+        provider_id=provider_id,
+        participant_id=participant_id,
+        role=PaymentEntry.Role.INITIATOR,
+    )
+
+
+def initiated_count(*, provider_id: str, participant_id: str, since, until) -> int:
+    """How many payments (payouts and requests, whatever became of them) the participant
+    initiated through the provider from `since` up to and including `until`."""
+    return (
+        _initiated_by(provider_id, participant_id)
+        .filter(created_on__gte=since, created_on__lte=until)
+        .count()
+    )
+
+
+def addressed_before(
+    *, provider_id: str, participant_id: str, phone: str, excluding_payment_id: str
+) -> bool:
+    """Whether the participant initiated another payment through the provider addressed to
+    this phone (E.164)."""
+    return (
+        _initiated_by(provider_id, participant_id)
+        .filter(payment__counterparty_phone=phone)
+        .exclude(payment_id=excluding_payment_id)
+        .exists()
+    )

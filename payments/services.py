@@ -17,6 +17,7 @@ from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from common.actors import Actor
+from common.devices import Device
 from common.errors import InvalidRequest, NotFound
 from common.ids import new_id
 from common.money import MoneyError, get_currency
@@ -261,7 +262,7 @@ def _record_new(payment, data, memo, initiator, source, phone, now, actor) -> No
     _insert(payment)
     rewrite_entries(payment)
     _event(payment, "create", "", payment.status, actor=actor, at=now)
-    _apply_verdict(payment, risk.assess(payment), actor)
+    _apply_verdict(payment, risk.assess(payment, device=data.device), actor)
 
 
 def _insert(payment: Payment) -> None:
@@ -310,6 +311,7 @@ class NewPayout:
     currency: str
     memo: str = ""
     funding_source_id: str | None = None
+    device: Device | None = None  # what the sender used, when the caller saw it
 
 
 def create_payout(*, data: NewPayout, actor: Actor | None = None) -> Payout:
@@ -622,6 +624,7 @@ class NewRequest:
     amount_minor: int
     currency: str
     memo: str = ""
+    device: Device | None = None  # what the requester used, when the caller saw it
 
 
 def create_request(*, data: NewRequest, actor: Actor | None = None) -> PaymentRequest:

@@ -11,7 +11,9 @@ from reviews.models import (
     DeviceObservation,
     ParticipantReviewAssessment,
     PaymentReview,
+    RiskAllowlistEntry,
     RiskAssessment,
+    RiskRule,
 )
 
 _ACCOUNT_EVENTS = (RiskAssessment.Event.SIGNUP, RiskAssessment.Event.SIGN_IN)
@@ -62,3 +64,48 @@ def device_observations(assessment: RiskAssessment) -> QuerySet[DeviceObservatio
     return DeviceObservation.objects.filter(assessment=assessment).order_by(
         F("observed_on").desc(nulls_last=True), "-id"
     )
+
+
+# ---- reads the risk engine makes --------------------------------------------------------
+
+
+def sign_in_count(*, participant_id: str, since, until) -> int:
+    """The participant's recorded sign-ins (at any provider) from `since` up to `until`."""
+    return RiskAssessment.objects.filter(
+        participant_id=participant_id,
+        event=RiskAssessment.Event.SIGN_IN,
+        assessed_on__gte=since,
+        assessed_on__lte=until,
+    ).count()
+
+
+def device_seen(*, participant_id: str, device_type: str, model: str, os: str) -> bool:
+    """Whether an earlier assessment of the participant observed this device (type, model and
+    OS; case ignored)."""
+    return DeviceObservation.objects.filter(
+        assessment__participant_id=participant_id,
+        device_type=device_type,
+        model__iexact=model,
+        os__iexact=os,
+    ).exists()
+
+
+def allowlisted_rule_ids(*, participant_id: str, at) -> tuple[bool, set[int]]:
+    """(every rule allowlisted, the IDs of the rules allowlisted) for the participant at `at`;
+    an entry counts until its expiry."""
+    rule_ids = set(
+        RiskAllowlistEntry.objects.filter(participant_id=participant_id)
+        .filter(Q(expires_on__isnull=True) | Q(expires_on__gt=at))
+        .values_list("rule_id", flat=True)
+    )
+    return None in rule_ids, {rule_id for rule_id in rule_ids if rule_id is not None}
+
+
+def enabled_rules(event: str) -> QuerySet[RiskRule]:
+    """The rules evaluated at this event, in ruleID order."""
+    flag = {
+        RiskAssessment.Event.SIGNUP: "on_signup",
+        RiskAssessment.Event.SIGN_IN: "on_sign_in",
+        RiskAssessment.Event.PAYMENT: "on_payment",
+    }[event]
+    return RiskRule.objects.filter(enabled=True, **{flag: True}).order_by("rule_id")
