@@ -24,7 +24,7 @@ def _assessment_id() -> str:
 
 
 def _participant_review_id() -> str:
-    return new_id("prv")
+    return new_id("rev")
 
 
 def _payment_review_id() -> str:

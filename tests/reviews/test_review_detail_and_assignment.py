@@ -52,7 +52,7 @@ def test_detail_carries_both_versions_from_one_read(provider, review):
 
 def test_detail_of_a_missing_or_foreign_review_is_the_same_404(provider, other_provider, review):
     foreign = get_review(other_provider, review.pk)
-    missing = get_review(other_provider, "prv_01ARZ3NDEKTSV4RRFFQ69G5FAV")
+    missing = get_review(other_provider, "rev_01ARZ3NDEKTSV4RRFFQ69G5FAV")
     assert foreign.status_code == missing.status_code == 404
     assert foreign["Content-Type"] == PROBLEM
     strip = lambda body: {k: v for k, v in body.items() if k != "instance"}  # noqa: E731

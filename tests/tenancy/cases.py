@@ -17,7 +17,7 @@ from tests.reviews.factories import observed_payment, payout_in_review, pending_
 
 MISSING_PARTICIPANT = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
 MISSING_GROUP = "grp_01ARZ3NDEKTSV4RRFFQ69G5FAV"
-MISSING_REVIEW = "prv_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+MISSING_REVIEW = "rev_01ARZ3NDEKTSV4RRFFQ69G5FAV"
 
 
 @dataclass(frozen=True)
