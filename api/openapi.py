@@ -12,6 +12,12 @@ from api.serializers import ProblemSerializer
 # Every authenticated provider route can answer these.
 COMMON_PROBLEMS = (400, 401, 403)
 
+# The query parameters of every keyset-paginated list.
+PAGINATION_PARAMETERS = [
+    OpenApiParameter("cursor", str, description="nextCursor from the previous page"),
+    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 25}),
+]
+
 
 class ServiceAutoSchema(AutoSchema):
     def get_override_parameters(self):
@@ -24,14 +30,17 @@ class ServiceAutoSchema(AutoSchema):
                 description=f"API version; default {settings.SERVICE_DEFAULT_VERSION}.",
             )
         )
-        if self.method in getattr(self.view, "idempotent_methods", ()):
+        required = self.method in getattr(self.view, "idempotent_methods", ())
+        optional = self.method in getattr(self.view, "optionally_idempotent_methods", ())
+        if required or optional:
             params.append(
                 OpenApiParameter(
                     "X-Idempotency-Key",
                     {"type": "string", "minLength": 1, "maxLength": 255},
                     OpenApiParameter.HEADER,
-                    required=True,
-                    description="Retained 24 hours; the same key and body replays the response.",
+                    required=required,
+                    description="Retained 24 hours; the same key and body replays the response."
+                    + ("" if required else " Optional here."),
                 )
             )
         return params

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.core import signing
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from common.errors import BadRequest, InvalidCursor
 
@@ -49,16 +49,26 @@ def _digest(filters: dict) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:32]
 
 
-def encode_cursor(*, provider_id: str, scope: str, filters: dict, at: datetime, pk: str) -> str:
-    payload = {"p": provider_id, "s": scope, "f": _digest(filters), "t": at.isoformat(), "i": pk}
+def encode_cursor(
+    *, provider_id: str, scope: str, filters: dict, at: datetime | None, pk: str
+) -> str:
+    payload = {
+        "p": provider_id,
+        "s": scope,
+        "f": _digest(filters),
+        "t": at.isoformat() if at is not None else None,
+        "i": pk,
+    }
     return signing.dumps(payload, salt=_SALT, compress=True)
 
 
-def decode_cursor(raw: str, *, provider_id: str, scope: str, filters: dict) -> tuple[datetime, str]:
+def decode_cursor(
+    raw: str, *, provider_id: str, scope: str, filters: dict
+) -> tuple[datetime | None, str]:
     try:
         payload = signing.loads(raw, salt=_SALT)
         bound = (payload["p"], payload["s"], payload["f"])
-        at = datetime.fromisoformat(payload["t"])
+        at = None if payload["t"] is None else datetime.fromisoformat(payload["t"])
         pk = str(payload["i"])
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         raise InvalidCursor("The cursor is malformed.") from None
@@ -77,22 +87,33 @@ def paginate(
     time_field: str = "created_on",
     id_field: str = "pk",
     descending: bool = True,
+    nullable_time: bool = False,
 ) -> Page:
-    """One page of `queryset` ordered by (time_field, id_field), newest first by default."""
+    """One page of `queryset` ordered by (time_field, id_field), newest first by default.
+    With `nullable_time` (newest first only), rows without a time come last."""
     filters = filters or {}
     limit = parse_limit(query_params.get("limit"))
     raw_cursor = query_params.get("cursor")
     if raw_cursor is not None:
         at, pk = decode_cursor(raw_cursor, provider_id=provider_id, scope=scope, filters=filters)
-        op = "lt" if descending else "gt"
-        # The redundant inclusive bound gives the index scan a start key, so a deep page
-        # costs what the first one does (the OR alone is only a filter).
-        queryset = queryset.filter(
-            Q(**{f"{time_field}__{op}e": at}),
-            Q(**{f"{time_field}__{op}": at}) | Q(**{time_field: at, f"{id_field}__{op}": pk}),
-        )
-    sign = "-" if descending else ""
-    rows = list(queryset.order_by(f"{sign}{time_field}", f"{sign}{id_field}")[: limit + 1])
+        if nullable_time:
+            queryset = queryset.filter(_after_nullable(time_field, id_field, at, pk))
+        elif at is None:
+            raise InvalidCursor("The cursor is malformed.")
+        else:
+            op = "lt" if descending else "gt"
+            # The redundant inclusive bound gives the index scan a start key, so a deep page
+            # costs what the first one does (the OR alone is only a filter).
+            queryset = queryset.filter(
+                Q(**{f"{time_field}__{op}e": at}),
+                Q(**{f"{time_field}__{op}": at}) | Q(**{time_field: at, f"{id_field}__{op}": pk}),
+            )
+    if nullable_time:
+        ordering = [F(time_field).desc(nulls_last=True), f"-{id_field}"]
+    else:
+        sign = "-" if descending else ""
+        ordering = [f"{sign}{time_field}", f"{sign}{id_field}"]
+    rows = list(queryset.order_by(*ordering)[: limit + 1])
     has_more = len(rows) > limit
     rows = rows[:limit]
     next_cursor = None
@@ -106,6 +127,17 @@ def paginate(
             pk=str(_attr(last, id_field)),
         )
     return Page(items=rows, next_cursor=next_cursor, has_more=has_more)
+
+
+def _after_nullable(time_field: str, id_field: str, at: datetime | None, pk: str) -> Q:
+    """Rows after (at, pk) in newest-first order with the untimed rows last."""
+    if at is None:
+        return Q(**{f"{time_field}__isnull": True, f"{id_field}__lt": pk})
+    return (
+        Q(**{f"{time_field}__lt": at})
+        | Q(**{time_field: at, f"{id_field}__lt": pk})
+        | Q(**{f"{time_field}__isnull": True})
+    )
 
 
 def _attr(obj, path: str):

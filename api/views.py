@@ -23,6 +23,8 @@ class ProviderAPIView(APIView):
     required_scopes: dict[str, tuple[str, ...]] = {}
     # Methods that require X-Idempotency-Key.
     idempotent_methods: tuple[str, ...] = ()
+    # Methods that honour X-Idempotency-Key when it is sent, and run without it otherwise.
+    optionally_idempotent_methods: tuple[str, ...] = ()
     # Most routes answer a malformed providerID like a foreign one (403); some say 400.
     malformed_provider_status = 403
 
@@ -36,12 +38,15 @@ class ProviderAPIView(APIView):
 
     def determine_version(self, request, *args, **kwargs):
         # A header, not a URL or media-type parameter, so DRF's versioning classes do not fit.
-        return requested_version(request), None
+        # It is read in `initial`, after the caller is known: a bad header is a 400 only for
+        # someone entitled to an answer.
+        return None, None
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         self.check_provider(kwargs.get("providerID"))
         self.check_scopes(request)
+        request.version = requested_version(request)
 
     def check_provider(self, path_provider_id: str | None) -> None:
         if path_provider_id is None:
@@ -84,7 +89,7 @@ class ProviderAPIView(APIView):
             method = request.method.lower()
             handler = getattr(self, method, None) if method in self.http_method_names else None
             handler = handler or self.http_method_not_allowed
-            if request.method in self.idempotent_methods:
+            if self._uses_idempotency(request):
                 key = idempotency.read_key(request)
                 claim = idempotency.claim(
                     provider_id=request.auth.provider_id,
@@ -112,6 +117,14 @@ class ProviderAPIView(APIView):
             idempotency.release(claim.record)
         self.response = self.finalize_response(request, response, *args, **kwargs)
         return self.response
+
+    def _uses_idempotency(self, request) -> bool:
+        if request.method in self.idempotent_methods:
+            return True
+        return (
+            request.method in self.optionally_idempotent_methods
+            and idempotency.META_KEY in request.META
+        )
 
     def _render(self, request, response):
         response = self.finalize_response(request, response, *self.args, **self.kwargs)

@@ -38,6 +38,10 @@ REQUEST_EXPIRY_SECONDS = env_int("REQUEST_EXPIRY_SECONDS", 14 * 24 * 3600)
 # A payout whose authorize got no trustworthy answer is asked about again after this long.
 PAYOUT_RECONCILE_AFTER_SECONDS = env_int("PAYOUT_RECONCILE_AFTER_SECONDS", 600)
 
+# An accepted review command (open, assign) still pending this long after it was enqueued is
+# enqueued again by the sweeper (the broker lost it, or its worker died before committing).
+REVIEW_COMMAND_REDELIVER_AFTER_SECONDS = env_int("REVIEW_COMMAND_REDELIVER_AFTER_SECONDS", 60)
+
 # The reference provider-side ledger under /sandbox/ledger/ (demo and tests only).
 SANDBOX_LEDGER_ENABLED = env_bool("SANDBOX_LEDGER_ENABLED", False)
 # A sandbox funding source never funded opens with this balance (minor units).
@@ -166,6 +170,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 60.0,
     },
     "reconcile-payouts": {"task": "payments.tasks.reconcile_payouts", "schedule": 300.0},
+    "sweep-review-commands": {"task": "reviews.tasks.sweep_review_commands", "schedule": 30.0},
     "resume-stalled-ledger-calls": {
         "task": "ledger.tasks.resume_stalled_calls",
         "schedule": 60.0,
@@ -210,6 +215,11 @@ SPECTACULAR_SETTINGS = {
         "FundedFromTypeEnum": "payments.models.FundingAttempt.FundingType",
         "FundingTypeEnum": "participants.models.FundingSource.FundingType",
         "ParticipantStatusEnum": "participants.models.Participant.Status",
+        "ParticipantReviewStatusEnum": "reviews.models.ParticipantReview.Status",
+        "PaymentReviewStatusEnum": "reviews.models.PaymentReview.Status",
+        "PaymentReviewResolutionEnum": ["approved", "rejected"],
+        "RiskLevelEnum": "reviews.models.Level",
+        "EvidenceLevelEnum": "reviews.models.EvidenceLevel",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
 }

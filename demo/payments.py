@@ -24,6 +24,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from common.actors import Actor
+from demo import people
 from ledger import selectors as ledger_selectors
 from ledger.sandbox.handle import SandboxLedger
 from participants import selectors as participant_selectors
@@ -62,32 +63,16 @@ def second_provider() -> Provider:
 
 def _people(demo: Provider, harbor: Provider) -> None:
     for home, external_id, given, family, phone in EXTRA_PEOPLE:
-        provider = demo if home == "demo" else harbor
-        if participant_selectors.find_enrollment(provider.id, external_id) is not None:
-            continue
-        enrollment = participant_services.create_participant(
-            provider=provider,
-            data=participant_services.NewParticipant(
-                external_id=external_id,
-                given_name=given,
-                family_name=family,
-                address_line1="1 Harbor Way" if home == "harbor" else "100 Market St",
-                city="Seattle" if home == "harbor" else "San Francisco",
-                state_or_province="WA" if home == "harbor" else "CA",
-                postal_code="98101" if home == "harbor" else "94105",
-                country="US" if phone[0] == "1" else "FR",
-                phones=(phone,),
-                funding_sources=(
-                    participant_services.NewFundingSource(
-                        funding_type="card",
-                        provider_source_id=f"card-{external_id}",
-                        display_name="Mastercard debit",
-                        last4=phone[1][-4:],
-                    ),
-                ),
-            ),
+        people.enroll(
+            demo if home == "demo" else harbor,
+            external_id,
+            given,
+            family,
+            phone,
+            country="US" if phone[0] == "1" else "FR",
+            address=people.SEATTLE if home == "harbor" else people.SAN_FRANCISCO,
+            sources=(people.card(external_id, "Mastercard debit", phone[1][-4:]),),
         )
-        participant_services.finish_onboarding(participant_id=enrollment.participant_id)
 
 
 class _Demo:
@@ -375,6 +360,11 @@ def _answers(base_url: str) -> bool:
     return True
 
 
+def ledger_answers(provider: Provider, base_url: str) -> bool:
+    """Whether the provider's ledger is wired and its sandbox answers at `base_url`."""
+    return ledger_selectors.find_registration(provider.id) is not None and _answers(base_url)
+
+
 def seed(provider: Provider, base_url: str) -> Provider:
     """Create whatever demo payment is missing; returns the second demo provider. Payouts
     need the provider's ledger: without the sandbox ledger wired and answering at
@@ -383,7 +373,7 @@ def seed(provider: Provider, base_url: str) -> Provider:
     _people(provider, harbor)
     demo = _Demo(provider, harbor)
     payouts, requests = _scenarios(demo)
-    if ledger_selectors.find_registration(provider.id) is None or not _answers(base_url):
+    if not ledger_answers(provider, base_url):
         logger.warning("No sandbox ledger answers at %s: demo payouts skipped", base_url)
         payouts = []
     for memo, make in [*payouts, *requests]:

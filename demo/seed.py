@@ -9,9 +9,9 @@ from django.db import transaction
 
 from demo import limits as limits_demo
 from demo import payments as payments_demo
+from demo import people
+from demo import risk as risk_demo
 from demo.ledger import seed_ledger
-from participants import selectors as participant_selectors
-from participants import services as participant_services
 from providers import services as provider_services
 from providers.models import ApiKey, Provider
 
@@ -55,38 +55,19 @@ def _fresh_key(provider: Provider) -> provider_services.IssuedKey:
 def _participants(provider: Provider) -> list[str]:
     ids = []
     for external_id, given, family, phone, email in PEOPLE:
-        enrollment = participant_selectors.find_enrollment(provider.id, external_id)
-        if enrollment is None:
-            enrollment = participant_services.create_participant(
-                provider=provider,
-                data=participant_services.NewParticipant(
-                    external_id=external_id,
-                    given_name=given,
-                    family_name=family,
-                    address_line1="100 Market St",
-                    city="San Francisco",
-                    state_or_province="CA",
-                    postal_code="94105",
-                    country="US" if phone[0] == "1" else "GB",
-                    phones=(phone,),
-                    emails=(email,) if email else (),
-                    funding_sources=(
-                        participant_services.NewFundingSource(
-                            funding_type="bank_account",
-                            provider_source_id=f"acct-{external_id}",
-                            display_name=f"{given}'s checking",
-                            last4=phone[1][-4:],
-                        ),
-                        participant_services.NewFundingSource(
-                            funding_type="card",
-                            provider_source_id=f"card-{external_id}",
-                            display_name="Visa debit",
-                            last4=str(4000 + len(given))[-4:],
-                        ),
-                    ),
-                ),
-            )
-        participant_services.finish_onboarding(participant_id=enrollment.participant_id)
+        enrollment, _ = people.enroll(
+            provider,
+            external_id,
+            given,
+            family,
+            phone,
+            country="US" if phone[0] == "1" else "GB",
+            emails=(email,) if email else (),
+            sources=(
+                people.bank_account(external_id, given, phone[1][-4:]),
+                people.card(external_id, "Visa debit", str(4000 + len(given))[-4:]),
+            ),
+        )
         ids.append(enrollment.participant_id)
     return ids
 
@@ -100,6 +81,7 @@ def seed(*, base_url: str) -> DemoSeed:
         ledger = seed_ledger(provider=provider, base_url=base_url)
     # After the commit: payouts call the sandbox ledger over HTTP, which must see the wiring.
     second_provider = payments_demo.seed(provider, base_url)
+    risk_demo.seed(provider, with_payouts=payments_demo.ledger_answers(provider, base_url))
     return DemoSeed(
         provider=provider,
         api_key_id=issued.api_key.id,

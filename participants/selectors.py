@@ -3,7 +3,7 @@
 from django.db.models import Prefetch, QuerySet
 
 from common.errors import NotFound
-from participants.models import Email, Enrollment, FundingSource, Phone
+from participants.models import Email, Enrollment, FundingSource, Phone, RelationshipAction
 
 PARTICIPANT_ID_PREFIX = "usr_"
 
@@ -38,3 +38,10 @@ def with_profile(queryset: QuerySet[Enrollment]) -> QuerySet[Enrollment]:
 
 def active_funding_sources(enrollment: Enrollment) -> QuerySet[FundingSource]:
     return FundingSource.objects.filter(enrollment=enrollment, disabled_on__isnull=True)
+
+
+def relationship_history(enrollment_id: int) -> QuerySet[RelationshipAction]:
+    """Every suspension and reactivation of the relationship, oldest first."""
+    return RelationshipAction.objects.filter(enrollment_id=enrollment_id).order_by(
+        "created_on", "id"
+    )

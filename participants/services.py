@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import DuplicateExternalID, NotFound, StateConflict, VersionConflict
-from participants import validators
+from participants import risk, validators
 from participants.models import (
     Email,
     Enrollment,
@@ -130,12 +130,20 @@ def upsert_funding_sources(
 
 
 def finish_onboarding(*, participant_id: str) -> Participant | None:
-    """Move a pending participant out of `pending`. Idempotent: a re-run changes nothing."""
+    """Move a pending participant out of `pending`: the signup risk assessment decides between
+    `active` and `denied` (a `review` decision opens a review and the participant is active).
+    Idempotent: a re-run changes nothing."""
     with transaction.atomic():
         participant = Participant.objects.select_for_update().filter(pk=participant_id).first()
         if participant is None or participant.status != Participant.Status.PENDING:
             return participant
-        participant.status = Participant.Status.ACTIVE
+        # A create makes the participant with exactly one enrollment: the one it signed up with.
+        enrollment = (
+            Enrollment.objects.filter(participant=participant).order_by("created_on", "pk").first()
+        )
+        verdict = risk.assess(enrollment) if enrollment is not None else risk.ALLOW
+        denied = verdict.decision == "deny"
+        participant.status = Participant.Status.DENIED if denied else Participant.Status.ACTIVE
         participant.updated_on = timezone.now()
         participant.save(update_fields=["status", "updated_on"])
     return participant
@@ -187,6 +195,32 @@ def suspend(
         return _apply_suspension(enrollment, reason_code, note, actor, review_id)
 
 
+def suspend_from_review(
+    *, enrollment_id: int, reason_code: str, note: str, actor: Actor, review_id: str
+) -> tuple[Enrollment, RelationshipAction]:
+    """Suspension decided in a participant review; the caller checked both versions under its
+    own locks. An already-suspended relationship keeps its original reasonCode and note, but
+    its version still advances and the review's decision is written to the history."""
+    with transaction.atomic():
+        enrollment = _locked(enrollment_id)
+        if not enrollment.suspended:
+            return _apply_suspension(enrollment, reason_code, note, actor, review_id)
+        now = timezone.now()
+        enrollment.relationship_version_id = new_version_id()
+        enrollment.updated_on = now
+        enrollment.save(update_fields=["relationship_version_id", "updated_on"])
+        action = _record_action(
+            enrollment,
+            RelationshipAction.Action.SUSPEND,
+            actor,
+            now,
+            reason_code=reason_code,
+            note=note,
+            review_id=review_id,
+        )
+        return enrollment, action
+
+
 def _apply_suspension(enrollment, reason_code, note, actor, review_id):
     now = timezone.now()
     enrollment.suspended = True
@@ -205,9 +239,25 @@ def _apply_suspension(enrollment, reason_code, note, actor, review_id):
             "updated_on",
         ]
     )
+    action = _record_action(
+        enrollment,
+        RelationshipAction.Action.SUSPEND,
+        actor,
+        now,
+        reason_code=reason_code,
+        note=note,
+        review_id=review_id,
+    )
+    return enrollment, action
+
+
+def _record_action(
+    enrollment, kind: str, actor: Actor, now, *, reason_code="", note="", review_id=""
+) -> RelationshipAction:
+    """Append to the relationship's history, with the version the change produced."""
     action = RelationshipAction(
         enrollment=enrollment,
-        action=RelationshipAction.Action.SUSPEND,
+        action=kind,
         reason_code=reason_code,
         note=note or "",
         version_id=enrollment.relationship_version_id,
@@ -216,7 +266,7 @@ def _apply_suspension(enrollment, reason_code, note, actor, review_id):
     )
     action.set_actor(actor)
     action.save()
-    return enrollment, action
+    return action
 
 
 def reactivate(
@@ -248,13 +298,7 @@ def reactivate(
                 "updated_on",
             ]
         )
-        action = RelationshipAction(
-            enrollment=enrollment,
-            action=RelationshipAction.Action.REACTIVATE,
-            note=note,
-            version_id=enrollment.relationship_version_id,
-            created_on=now,
+        action = _record_action(
+            enrollment, RelationshipAction.Action.REACTIVATE, actor, now, note=note
         )
-        action.set_actor(actor)
-        action.save()
     return enrollment, action

@@ -7,12 +7,11 @@ filter are plain index range scans; exactly one entry per provider is primary (t
 provider-wide list).
 """
 
-import re
 from dataclasses import dataclass
 
+from common.search import digits
 from payments.models import Payment, PaymentEntry, PaymentType
 
-_NOT_DIGITS = re.compile(r"[^0-9]")
 SEARCH_SEPARATOR = "\n"  # between fields, so a query cannot match across two of them
 
 
@@ -29,10 +28,6 @@ class Party:
         if self.enrollment is not None and self.provider_id == viewer_id:
             return self.enrollment.full_name
         return self.recorded_name
-
-
-def digits(value: str) -> str:
-    return _NOT_DIGITS.sub("", value or "")
 
 
 def parties(payment: Payment) -> tuple[Party, Party]:

@@ -157,6 +157,9 @@ class Payment(models.Model):
 
     # The provider ledger's hold on the sender's funding source (payouts).
     hold_reference = models.CharField(max_length=256, blank=True, default="")
+    # Set when a payout was rejected in review before the ledger placed its hold: the payout
+    # is cancelled (and the hold released) as soon as the authorize answer arrives.
+    cancel_on_authorize = models.CharField(max_length=255, blank=True, default="")
 
     class Meta:
         indexes = [

@@ -2,6 +2,9 @@
 
 Payments cannot import reviews (imports go one way), so reviews registers its assessor from
 its `AppConfig.ready()`. With none registered every payment is allowed with a 0.0 score.
+
+An assessor is called with the payment and, when the caller saw the device the payment was
+made from, a `device` keyword (a `common.devices.Device`).
 """
 
 import logging
@@ -43,8 +46,10 @@ def registered_assessor() -> Callable[[object], RiskVerdict] | None:
     return _assessor
 
 
-def assess(payment) -> RiskVerdict:
+def assess(payment, device=None) -> RiskVerdict:
     """The verdict on a payment being created (called inside the creation transaction)."""
     if _assessor is None:
         return ALLOW
-    return _assessor(payment)
+    if device is None:
+        return _assessor(payment)
+    return _assessor(payment, device=device)

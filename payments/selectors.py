@@ -4,23 +4,15 @@ A provider sees a payment when one of its participants is a bound party; anythin
 missing (NotFound), exactly as a payment that does not exist.
 """
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Prefetch, Q, QuerySet
 
 from common.errors import NotFound
+from common.search import SearchTerm
 from participants.selectors import enrollments_for
-from payments.entries import digits
 from payments.models import FundingAttempt, Operation, Payment, PaymentEntry, PaymentType
-
-PARTICIPANT_ID_SUFFIX = "_user"
-MAX_QUERY_LENGTH = 100
-MIN_PHONE_DIGITS = 3
-# Digits and the punctuation people type in phone numbers: a value made only of these is a
-# phone fragment.
-PHONE_FRAGMENT = re.compile(r"^[0-9 +().\-]+$")
 
 _PAYMENT_RELATIONS = (
     "initiator_enrollment",
@@ -41,17 +33,6 @@ _ROW_COLUMNS = (
         for name in ("funding_type", "display_name", "last4", "disabled_on")
     ),
 )
-
-
-@dataclass(frozen=True)
-class SearchTerm:
-    """A parsed `q`: a case-insensitive substring, plus what else it may exactly match."""
-
-    text: str  # lower-cased, trimmed
-    is_phone: bool = False  # only digits and phone punctuation
-    phone_digits: str = ""
-    participant_id: str = ""  # set when q ends with `_user`
-    external_id: str = ""  # q may always be the provider's exact externalID
 
 
 @dataclass(frozen=True)
@@ -88,27 +69,15 @@ class PaymentFilters:
         }
 
 
-def parse_search(raw: str) -> SearchTerm:
-    """Trimmed `q` → SearchTerm. Length and phone-digit rules are checked by the caller."""
-    text = raw.strip()
-    is_phone = bool(PHONE_FRAGMENT.match(text))
-    return SearchTerm(
-        text=text.lower(),
-        is_phone=is_phone,
-        phone_digits=digits(text) if is_phone else "",
-        participant_id=text if text.endswith(PARTICIPANT_ID_SUFFIX) else "",
-        # Whatever it looks like (digits only, a `_user` suffix), q may be an externalID.
-        external_id=text,
-    )
-
-
 def _search_condition(provider_id: str, term: SearchTerm) -> Q:
     condition = Q(search_text__contains=term.text)
     if term.is_phone:
         condition |= Q(search_digits__contains=term.phone_digits)
+    # The provider's exact externalID, whatever it looks like (the payment lists put no
+    # condition on it; the review list's rule is narrower, see common.search).
     by_external_id = (
         enrollments_for(provider_id)
-        .filter(external_id=term.external_id)
+        .filter(external_id=term.raw)
         .values_list("participant_id", flat=True)
         .first()
     )
@@ -218,3 +187,39 @@ def payments_on_hold_for(*, provider_id: str, participant_id: str) -> list[Payme
         .order_by("-created_on", "-payment_id")
     )
     return [entry.payment.typed() for entry in entries]
+
+
+# ---- reads the risk engine makes (interfaces: payments) ---------------------------------
+
+
+def _initiated_by(provider_id: str, participant_id: str) -> QuerySet[PaymentEntry]:
+    """The payments the participant initiated through the provider (its initiator entries,
+    served by the participant's list index)."""
+    return PaymentEntry.objects.filter(
+        provider_id=provider_id,
+        participant_id=participant_id,
+        role=PaymentEntry.Role.INITIATOR,
+    )
+
+
+def initiated_count(*, provider_id: str, participant_id: str, since, until) -> int:
+    """How many payments (payouts and requests, whatever became of them) the participant
+    initiated through the provider from `since` up to and including `until`."""
+    return (
+        _initiated_by(provider_id, participant_id)
+        .filter(created_on__gte=since, created_on__lte=until)
+        .count()
+    )
+
+
+def addressed_before(
+    *, provider_id: str, participant_id: str, phone: str, excluding_payment_id: str
+) -> bool:
+    """Whether the participant initiated another payment through the provider addressed to
+    this phone (E.164)."""
+    return (
+        _initiated_by(provider_id, participant_id)
+        .filter(payment__counterparty_phone=phone)
+        .exclude(payment_id=excluding_payment_id)
+        .exists()
+    )

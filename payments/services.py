@@ -17,6 +17,7 @@ from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from common.actors import Actor
+from common.devices import Device
 from common.errors import InvalidRequest, NotFound
 from common.ids import new_id
 from common.money import MoneyError, get_currency
@@ -41,7 +42,7 @@ from payments.models import (
     RequestStatus,
     new_reference_number,
 )
-from payments.transitions import next_status
+from payments.transitions import allowed, next_status
 
 logger = logging.getLogger(__name__)
 
@@ -267,7 +268,7 @@ def _record_new(payment, data, memo, initiator, source, phone, now, actor) -> No
     _insert(payment)
     rewrite_entries(payment)
     _event(payment, "create", "", payment.status, actor=actor, at=now)
-    _apply_verdict(payment, risk.assess(payment), actor)
+    _apply_verdict(payment, risk.assess(payment, device=data.device), actor)
 
 
 def _insert(payment: Payment) -> None:
@@ -316,6 +317,7 @@ class NewPayout:
     currency: str
     memo: str = ""
     funding_source_id: str | None = None
+    device: Device | None = None  # what the sender used, when the caller saw it
 
 
 def create_payout(*, data: NewPayout, actor: Actor | None = None) -> Payout:
@@ -518,7 +520,10 @@ def _authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> N
             attempt.save(update_fields=["status", "updated_on"])
         payout.hold_reference = outcome.get("reference") or ""
         _move(payout, "authorize", extra=["hold_reference"])
-        if not payout.hold_active:
+        if payout.cancel_on_authorize:
+            _move(payout, "cancel", reason=payout.cancel_on_authorize)
+            _request_release(payout, "cancelled")
+        elif not payout.hold_active:
             _move(payout, "accept")
         return
     denied = outcome["outcome"] == "denied"
@@ -625,6 +630,7 @@ class NewRequest:
     amount_minor: int
     currency: str
     memo: str = ""
+    device: Device | None = None  # what the requester used, when the caller saw it
 
 
 def create_request(*, data: NewRequest, actor: Actor | None = None) -> PaymentRequest:
@@ -869,6 +875,12 @@ def release_waiting_requests() -> list[PaymentRequest]:
 # ---- hooks the reviews app calls (interfaces: payments) ---------------------------------
 
 
+def lock_payment(*, payment_id: str) -> Payment:
+    """Lock the payment's row for the caller's transaction (reviews of one payout serialise
+    on it)."""
+    return _locked(payment_id)
+
+
 def attach_assessment(*, payment_id: str, assessment_id: str) -> None:
     with transaction.atomic():
         payment = _locked(payment_id)
@@ -883,6 +895,22 @@ def attach_review(*, payout_id: str, review_id: str) -> None:
         if review_id not in payout.review_ids:
             payout.review_ids = [*payout.review_ids, review_id]
             payout.save(update_fields=["review_ids"])
+
+
+def cancel_rejected_payout(*, payout_id: str, reason: str, actor: Actor) -> Payout:
+    """A payout whose last pending review was rejected: a cancellable one (authorized or
+    accepted) is cancelled and its hold released; one still waiting for the ledger's authorize
+    answer is cancelled as soon as the hold is placed. Any other status is left alone (already
+    final: a pending review keeps a payout from being claimed)."""
+    with transaction.atomic():
+        payout = _locked(payout_id, PaymentType.PAYOUT)
+        if allowed(payout.type, "cancel", payout.status):
+            _move(payout, "cancel", reason=reason, actor=actor)
+            _request_release(payout, "cancelled")
+        elif payout.status == PayoutStatus.INITIATED:
+            payout.cancel_on_authorize = reason[:255] or "rejected in review"
+            payout.save(update_fields=["cancel_on_authorize"])
+    return payout
 
 
 def set_hold(*, payment_id: str, active: bool, expires_on: datetime | None) -> None:

@@ -1,9 +1,13 @@
-"""Risk assessments, device observations, participant reviews and payment reviews.
+"""Risk rules and lists, risk assessments, device observations, participant reviews and
+payment reviews.
 
-Rules an assessment fired and the evidence it saw are stored on the assessment as they were
-at assessment time (JSON snapshots), so a later change to a rule never rewrites history.
+Rules, lists and thresholds are rows an analyst edits in the admin; the engine
+(`reviews/risk/`) reads them at each assessment. The rules an assessment fired and the evidence
+it saw are stored on the assessment as they were at assessment time (JSON snapshots), so a
+later change to a rule never rewrites history.
 """
 
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -20,7 +24,7 @@ def _assessment_id() -> str:
 
 
 def _participant_review_id() -> str:
-    return new_id("prv")
+    return new_id("rev")
 
 
 def _payment_review_id() -> str:
@@ -44,6 +48,207 @@ class EvidenceLevel(models.TextChoices):
     HIGH = "high"
     VERY_HIGH = "very_high"
     UNKNOWN = "unknown"
+
+
+LEVEL_ORDER = ("low", "medium", "high", "very_high")
+
+
+class RiskPolicy(models.Model):
+    """The engine's thresholds: one row (pk 1), created on first read, edited in the admin."""
+
+    review_at_score = models.PositiveSmallIntegerField(
+        default=50,
+        validators=[MaxValueValidator(100)],
+        help_text="A score at or above this is a `review` decision.",
+    )
+    deny_at_score = models.PositiveSmallIntegerField(
+        default=90,
+        validators=[MaxValueValidator(100)],
+        help_text="A score at or above this is a `deny` decision.",
+    )
+    medium_at_score = models.PositiveSmallIntegerField(
+        default=25, validators=[MaxValueValidator(100)], help_text="Level medium from this score."
+    )
+    high_at_score = models.PositiveSmallIntegerField(
+        default=50, validators=[MaxValueValidator(100)], help_text="Level high from this score."
+    )
+    very_high_at_score = models.PositiveSmallIntegerField(
+        default=75,
+        validators=[MaxValueValidator(100)],
+        help_text="Level very_high from this score.",
+    )
+    aml_medium_amount = models.DecimalField(
+        max_digits=18,
+        decimal_places=4,
+        default=3000,
+        help_text="A payment of at least this (platform currency) has amlLevel medium.",
+    )
+    aml_high_amount = models.DecimalField(
+        max_digits=18,
+        decimal_places=4,
+        default=10000,
+        help_text="A payment of at least this (platform currency) has amlLevel high.",
+    )
+    updated_on = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = "risk policy"
+        verbose_name_plural = "risk policy"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(review_at_score__lte=models.F("deny_at_score")),
+                name="risk_policy_review_below_deny",
+            ),
+            models.CheckConstraint(
+                condition=Q(medium_at_score__lte=models.F("high_at_score"))
+                & Q(high_at_score__lte=models.F("very_high_at_score")),
+                name="risk_policy_level_bands_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return "Risk policy"
+
+
+class RiskRule(models.Model):
+    """One rule of the engine: a condition (code) with its parameters and weight (data).
+
+    A fired rule adds `points` to the score and may force a decision (`outcome`). A rule that
+    is not live (shadow mode) is recorded as fired but changes nothing; an allowlisted subject
+    likewise."""
+
+    class Condition(models.TextChoices):
+        AMOUNT_AT_LEAST = "amount_at_least", "Payment amount at least <threshold>"
+        PAYMENTS_IN_WINDOW = (
+            "payments_in_window",
+            "At least <threshold> payments by the initiator in <window> minutes",
+        )
+        ACCOUNT_YOUNGER_THAN = (
+            "account_younger_than",
+            "Enrolled at the provider less than <threshold> hours ago",
+        )
+        NEW_COUNTERPARTY_PHONE = (
+            "new_counterparty_phone",
+            "First payment of the initiator addressed to this phone",
+        )
+        SIGNAL_AT_LEAST = "signal_at_least", "Customer evidence <signal> at least <level>"
+        PHONE_COUNTRY_MISMATCH = (
+            "phone_country_mismatch",
+            "No phone of the participant is in the country of its address",
+        )
+        NEW_DEVICE = "new_device", "A device (type, model, os) not seen for the participant"
+        SIGN_INS_IN_WINDOW = (
+            "sign_ins_in_window",
+            "At least <threshold> sign-ins in <window> minutes",
+        )
+
+    class Outcome(models.TextChoices):
+        NONE = "none", "Score only"
+        REVIEW = "review", "At least review"
+        DENY = "deny", "Deny"
+
+    class SignalKey(models.TextChoices):
+        ADDRESS_RISK_LEVEL = "addressRiskLevel"
+        EMAIL_DOMAIN_LEVEL = "emailDomainLevel"
+        EMAIL_LEVEL = "emailLevel"
+        PEP_LEVEL = "pepLevel"
+        PHONE_LEVEL = "phoneLevel"
+        SANCTION_LEVEL = "sanctionLevel"
+
+    rule_id = models.PositiveIntegerField(
+        primary_key=True,
+        validators=[MaxValueValidator(2**31 - 1)],
+        verbose_name="rule ID",
+        help_text="The ruleID providers see on assessments (int32).",
+    )
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True, default="")
+    condition = models.CharField(max_length=32, choices=Condition.choices)
+    on_signup = models.BooleanField(default=False, help_text="Evaluated at onboarding.")
+    on_sign_in = models.BooleanField(default=False, help_text="Evaluated at sign-in events.")
+    on_payment = models.BooleanField(default=False, help_text="Evaluated at payment creation.")
+    threshold = models.DecimalField(
+        max_digits=18,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        help_text="Amount (platform currency), count or hours, as the condition says.",
+    )
+    window_minutes = models.PositiveIntegerField(null=True, blank=True)
+    signal_key = models.CharField(max_length=32, choices=SignalKey.choices, blank=True)
+    signal_level = models.CharField(max_length=16, choices=Level.choices, blank=True)
+    points = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(100)],
+        help_text="Added to the score (0 to 100, capped at 100) when the rule fires.",
+    )
+    outcome = models.CharField(max_length=8, choices=Outcome.choices, default=Outcome.NONE)
+    is_live = models.BooleanField(
+        default=True, help_text="Off: shadow mode (recorded when it fires, changes nothing)."
+    )
+    enabled = models.BooleanField(default=True, help_text="Off: not evaluated at all.")
+    updated_on = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["rule_id"]
+
+    def __str__(self) -> str:
+        return f"{self.rule_id} {self.name}"
+
+
+class RiskListEntry(models.Model):
+    """A value an analyst rates: the lists customer evidence signals are read from."""
+
+    class Kind(models.TextChoices):
+        COUNTRY = "country", "Country (ISO 3166-1 alpha-2) → addressRiskLevel"
+        EMAIL_DOMAIN = "email_domain", "Email domain → emailDomainLevel"
+        EMAIL = "email", "Email address → emailLevel"
+        PHONE_PREFIX = "phone_prefix", "E.164 prefix, e.g. +1900 → phoneLevel"
+        SANCTIONED_NAME = "sanctioned_name", "Full name on a sanctions list → sanctionLevel"
+        PEP_NAME = "pep_name", "Full name of a politically exposed person → pepLevel"
+
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    value = models.CharField(max_length=255, help_text="Compared case-insensitively.")
+    level = models.CharField(max_length=16, choices=Level.choices)
+    note = models.CharField(max_length=255, blank=True, default="")
+    updated_on = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = "risk list entry"
+        verbose_name_plural = "risk list entries"
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "value"], name="risk_list_entry_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.value} ({self.level})"
+
+
+class RiskAllowlistEntry(models.Model):
+    """A participant a rule (or every rule) does not count against: it still fires and is
+    recorded with isAllowlisted, but adds no points and forces no decision."""
+
+    participant = models.ForeignKey(
+        Participant, on_delete=models.CASCADE, related_name="risk_allowlist"
+    )
+    rule = models.ForeignKey(
+        RiskRule,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="allowlist",
+        help_text="Empty: every rule.",
+    )
+    reason = models.CharField(max_length=255)
+    created_on = models.DateTimeField(default=timezone.now)
+    expires_on = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "risk allowlist entry"
+        verbose_name_plural = "risk allowlist entries"
+
+    def __str__(self) -> str:
+        return f"{self.participant_id} allowlisted for {self.rule_id or 'every rule'}"
 
 
 class RiskAssessment(models.Model):
@@ -128,12 +333,10 @@ class DeviceObservation(models.Model):
 
     class Meta:
         indexes = [
-            # Newest observedOn first, untimed last, then id for a stable keyset.
+            # An assessment's observations, newest first (an assessment has a handful; the
+            # untimed ones are put last by the query, which SQLite cannot index).
             models.Index(
-                "assessment",
-                models.F("observed_on").desc(nulls_last=True),
-                models.F("id").desc(),
-                name="device_observation_page",
+                fields=["assessment", "-observed_on", "-id"], name="device_observation_page"
             ),
         ]
 
@@ -315,6 +518,9 @@ class PaymentReview(ActorColumns):
     reason = models.CharField(max_length=512, blank=True, default="")
     notes = models.CharField(max_length=512, blank=True, default="")
     created_on = models.DateTimeField(default=timezone.now, editable=False)
+    # When the review stops mattering: the payout can no longer be claimed after it. The
+    # payout's hold.expiresOn is the latest of these among its pending reviews.
+    expires_on = models.DateTimeField(null=True, blank=True)
     resolved_on = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -16,17 +16,25 @@ def is_postgres() -> bool:
     return connection.vendor == "postgresql"
 
 
+CHROMIUM = "/usr/bin/chromium"
+
+
 def pytest_collection_modifyitems(config, items):
     import os
 
     skip_pg = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL)")
     skip_redis = pytest.mark.skip(reason="needs Redis (set REDIS_URL)")
+    skip_browser = pytest.mark.skip(reason=f"needs Chromium at {CHROMIUM}")
     on_pg = os.environ.get("DATABASE_URL", "").startswith(("postgres", "postgresql"))
+    # CI installs Chromium (.ci/run): there a missing browser fails the test instead.
+    has_browser = os.path.exists(CHROMIUM) or os.environ.get("CI")
     for item in items:
         if "postgres" in item.keywords and not on_pg:
             item.add_marker(skip_pg)
         if "redis" in item.keywords and not os.environ.get("REDIS_URL"):
             item.add_marker(skip_redis)
+        if "browser" in item.keywords and not has_browser:
+            item.add_marker(skip_browser)
 
 
 @pytest.fixture(autouse=True)

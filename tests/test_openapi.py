@@ -10,7 +10,11 @@ PROBLEM = "application/problem+json"
 
 CONTRACT_RESPONSES = contract.RESPONSES
 
-IDEMPOTENT = {key for key in CONTRACT_RESPONSES if key[0] in {"post", "put"}}
+# The contract names no idempotency header for payment-review resolutions: there it is optional.
+OPTIONALLY_IDEMPOTENT = {("post", "/providers/{providerID}/reviews/{reviewID}/resolutions")}
+IDEMPOTENT = {
+    key for key in CONTRACT_RESPONSES if key[0] in {"post", "put"}
+} - OPTIONALLY_IDEMPOTENT
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +46,13 @@ def test_idempotent_operations_require_the_header(schema, method, path):
     header = next(p for p in params if p["name"] == "X-Idempotency-Key")
     assert header["in"] == "header" and header["required"] is True
     assert header["schema"] == {"type": "string", "minLength": 1, "maxLength": 255}
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(OPTIONALLY_IDEMPOTENT))
+def test_optionally_idempotent_operations_document_the_header_as_optional(schema, method, path):
+    params = schema["paths"][path][method]["parameters"]
+    header = next(p for p in params if p["name"] == "X-Idempotency-Key")
+    assert header["in"] == "header" and not header.get("required", False)
 
 
 def test_every_provider_operation_documents_the_version_header(schema):

@@ -1,10 +1,11 @@
 """Participants endpoints: parse, authorize, call one service or selector, serialize."""
 
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
 from api import scopes
+from api.openapi import PAGINATION_PARAMETERS
 from api.pagination import paginate
 from api.views import ProviderAPIView
 from participants import selectors, services
@@ -37,11 +38,6 @@ CREATE_EXAMPLE = OpenApiExample(
         ],
     },
 )
-
-PAGINATION_PARAMS = [
-    OpenApiParameter("cursor", str, description="nextCursor from the previous page"),
-    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 25}),
-]
 
 
 def _new_participant(data: dict) -> services.NewParticipant:
@@ -80,7 +76,7 @@ class ParticipantsView(ProviderAPIView):
 
     @extend_schema(
         operation_id="listParticipants",
-        parameters=PAGINATION_PARAMS,
+        parameters=PAGINATION_PARAMETERS,
         responses={200: s.ParticipantListSerializer},
     )
     def get(self, request, providerID):
@@ -131,7 +127,7 @@ class FundingSourcesView(ProviderAPIView):
 
     @extend_schema(
         operation_id="listFundingSources",
-        parameters=PAGINATION_PARAMS,
+        parameters=PAGINATION_PARAMETERS,
         responses={200: s.FundingSourceListSerializer},
     )
     def get(self, request, providerID, participantID):

@@ -8,14 +8,11 @@ from datetime import UTC, datetime
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter
 
+from api.openapi import PAGINATION_PARAMETERS
 from common.errors import BadRequest, InvalidRequest
+from common.search import search_term
 from payments.models import ALL_STATUSES, PaymentType
-from payments.selectors import (
-    MAX_QUERY_LENGTH,
-    MIN_PHONE_DIGITS,
-    PaymentFilters,
-    parse_search,
-)
+from payments.selectors import PaymentFilters
 
 _BOOLEANS = {"true": True, "false": False}
 
@@ -43,19 +40,6 @@ def _optional_datetime(params, name: str) -> datetime | None:
     return _datetime(name, params[name]) if name in params else None
 
 
-def _search(raw: str | None):
-    if raw is None or not raw.strip():
-        return None
-    if len(raw.strip()) > MAX_QUERY_LENGTH:
-        raise InvalidRequest(f"q must be at most {MAX_QUERY_LENGTH} characters after trimming.")
-    term = parse_search(raw)
-    if term.is_phone and len(term.phone_digits) < MIN_PHONE_DIGITS:
-        raise InvalidRequest(
-            f"A q of only digits and phone punctuation needs at least {MIN_PHONE_DIGITS} digits."
-        )
-    return term
-
-
 def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
     types = tuple(dict.fromkeys(params.getlist("type")))
     for value in types:
@@ -78,7 +62,7 @@ def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
     if created_from and created_to and created_to <= created_from:
         raise BadRequest("createdTo must be later than createdFrom.")
     return PaymentFilters(
-        q=_search(params.get("q")),
+        q=search_term(params.get("q")),
         types=types,
         statuses=statuses,
         on_hold=on_hold,
@@ -89,11 +73,6 @@ def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
         participant_id=params.get("participantID", "").strip() if provider_wide else "",
     )
 
-
-PAGINATION = [
-    OpenApiParameter("cursor", str, description="nextCursor from the previous page"),
-    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 25}),
-]
 
 LIST_PARAMETERS = [
     OpenApiParameter(
@@ -122,7 +101,7 @@ LIST_PARAMETERS = [
     ),
     OpenApiParameter("paymentID", str, description="One payout ID or request ID"),
     OpenApiParameter("referenceNumber", str),
-    *PAGINATION,
+    *PAGINATION_PARAMETERS,
 ]
 
 PARTICIPANT_FILTER = OpenApiParameter(

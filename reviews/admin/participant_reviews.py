@@ -1,1 +1,437 @@
-"""Participant reviews and review commands in the admin queue."""
+"""Participant reviews and review commands in the admin queue.
+
+The queue lists every provider's reviews, pending first, then newest. The detail page shows
+what an analyst decides on (the participant, the relationship and its history, the linked
+assessments, the payments on hold, the notes) with the actions beside it: assign, note,
+resolve as no_action, suspend. Each action calls the service the API calls, with the review
+version (and, for decisions, the relationship version) the page was rendered with. The actor
+is the staff user acting for the review's provider.
+"""
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    F,
+    IntegerField,
+    OuterRef,
+    Subquery,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce, Concat, NullIf, Trim
+from django.urls import reverse
+from django.utils.html import format_html
+
+from common.actors import Actor
+from common.errors import InvalidRequest
+from common.search import search_term
+from limits.models import LimitGroup
+from participants.models import ReasonCode
+from participants.selectors import relationship_history
+from payments.selectors import payments_on_hold_for
+from reviews.admin.queue import (
+    ActionForm,
+    Outcome,
+    ProviderFilter,
+    ReadOnlyAdmin,
+    ReviewQueueAdmin,
+    actor_label,
+    assessment_context,
+    payment_context,
+    pending_first,
+    status_mark,
+)
+from reviews.models import (
+    LEVEL_ORDER,
+    ParticipantReview,
+    ParticipantReviewAssessment,
+    ReviewCommand,
+)
+from reviews.selectors import participant_reviews as selectors
+from reviews.services import participant_reviews as services
+
+User = get_user_model()
+
+ME = "me"
+UNASSIGNED = "none"
+
+
+def _level_rank(field: str) -> Case:
+    return Case(
+        *(When(**{field: level}, then=Value(rank)) for rank, level in enumerate(LEVEL_ORDER, 1)),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+
+
+def level_label(rank: int | None) -> str:
+    """The level of a rank from `_level_rank` ("" for none recorded)."""
+    return LEVEL_ORDER[rank - 1].replace("_", " ") if rank else ""
+
+
+def _staff_named(user_id_ref) -> Subquery:
+    """The name of the staff user whose ID is `user_id_ref` (full name, else username)."""
+    name = Coalesce(
+        NullIf(Trim(Concat("first_name", Value(" "), "last_name")), Value("")), F("username")
+    )
+    staff = User.objects.annotate(id_text=Cast("pk", CharField())).filter(
+        id_text=user_id_ref, is_staff=True
+    )
+    return Subquery(staff.annotate(label=name).values("label")[:1])
+
+
+def analysts():
+    """Active staff who can act on reviews: the people a review can be assigned to."""
+    return (
+        User.objects.with_perm("reviews.change_participantreview", is_active=True)
+        .filter(is_staff=True)
+        .order_by("first_name", "last_name", "username")
+    )
+
+
+def user_label(user) -> str:
+    return user.get_full_name() or user.get_username()
+
+
+# ---- filters ---------------------------------------------------------------------------
+
+
+class AssigneeFilter(admin.SimpleListFilter):
+    title = "assignee"
+    parameter_name = "assignee"
+
+    def lookups(self, request, model_admin):
+        choices = [(ME, "Me"), (UNASSIGNED, "Unassigned")]
+        names = {str(user.pk): user_label(user) for user in User.objects.filter(is_staff=True)}
+        assigned = (
+            ParticipantReview.objects.exclude(assignee_user_id="")
+            .order_by()
+            .values_list("assignee_user_id", flat=True)
+            .distinct()[:200]
+        )
+        others = [
+            (value, names.get(value) or f"User ID {value}")
+            for value in assigned
+            if value != str(request.user.pk)
+        ]
+        return choices + sorted(others, key=lambda choice: choice[1].lower())
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if value == ME:
+            return queryset.filter(assignee_user_id=str(request.user.pk))
+        if value == UNASSIGNED:
+            return queryset.filter(assignee_user_id="")
+        if value:
+            return queryset.filter(assignee_user_id=value)
+        return queryset
+
+
+class LimitGroupFilter(admin.SimpleListFilter):
+    """Reviews whose participant is an active member of a live limit group."""
+
+    title = "limit group"
+    parameter_name = "limit_group"
+
+    def lookups(self, request, model_admin):
+        groups = LimitGroup.objects.filter(deleted_on__isnull=True).select_related("provider")
+        provider_id = request.GET.get("provider")
+        if provider_id:
+            groups = groups.filter(provider_id=provider_id)
+        groups = groups.order_by("provider__name", "name")
+        choices = [(group.pk, f"{group.name} ({group.provider.name})") for group in groups]
+        if self.value() and self.value() not in dict(choices):
+            # A group deleted since the link was made: still filter (to nobody), say why.
+            choices.append((self.value(), f"{self.value()} (not a live group)"))
+        return choices
+
+    def queryset(self, request, queryset):
+        if self.value():
+            return queryset.filter(selectors.in_limit_group(self.value()))
+        return queryset
+
+
+# ---- action forms ----------------------------------------------------------------------
+
+
+class ReviewVersionForm(ActionForm):
+    carried = ("expected_version_id",)
+    expected_version_id = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+
+class DecisionForm(ReviewVersionForm):
+    carried = ("expected_version_id", "expected_relationship_version_id")
+    expected_relationship_version_id = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+
+class AssignToMeForm(ReviewVersionForm):
+    pass
+
+
+class AssignForm(ReviewVersionForm):
+    assignee = forms.ModelChoiceField(
+        queryset=User.objects.none(), empty_label="Choose an analyst…", label="Assign to"
+    )
+
+    def __init__(self, *args, assignees=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if assignees is not None:
+            self.fields["assignee"].queryset = assignees
+        self.fields["assignee"].label_from_instance = user_label
+
+
+class NoteForm(ReviewVersionForm):
+    text = forms.CharField(max_length=2048, label="Note", widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class NoActionForm(DecisionForm):
+    reason = forms.CharField(
+        max_length=512,
+        label="Why no action",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Required. Closing never reactivates a suspended relationship.",
+    )
+
+
+class SuspendForm(DecisionForm):
+    reason_code = forms.ChoiceField(
+        choices=[("", "Choose a reason code…"), *ReasonCode.choices], label="Reason code"
+    )
+    reason = forms.CharField(
+        max_length=512,
+        label="Reason",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Recorded on the review and in the relationship's history.",
+    )
+
+
+# ---- the queue -------------------------------------------------------------------------
+
+
+@admin.register(ParticipantReview)
+class ParticipantReviewAdmin(ReviewQueueAdmin):
+    detail_template = "admin/reviews/participantreview/detail.html"
+    action_forms = {
+        "assign_me": AssignToMeForm,
+        "assign": AssignForm,
+        "note": NoteForm,
+        "no_action": NoActionForm,
+        "suspend": SuspendForm,
+    }
+    list_display = (
+        "review_column",
+        "participant_column",
+        "provider_name",
+        "status_label",
+        "suspended",
+        "assignee",
+        "assessment_column",
+        "age",
+    )
+    list_display_links = ("review_column",)
+    list_filter = (
+        ProviderFilter,
+        "status",
+        AssigneeFilter,
+        LimitGroupFilter,
+    )
+    list_select_related = ("enrollment", "provider")
+    ordering = (pending_first(), "-created_on", "-id")
+    search_fields = ("id",)  # the box; get_search_results applies the API's q rules
+    search_help_text = (
+        "An exact review ID; part of the given, family or full name; a phone fragment (at "
+        "least 3 digits); an exact participantID (…_user) or externalID. Emails are not "
+        "searched."
+    )
+
+    def get_queryset(self, request):
+        links = ParticipantReviewAssessment.objects.filter(review=OuterRef("pk")).order_by()
+        count = links.values("review").annotate(n=Count("*")).values("n")
+        top = links.annotate(rank=_level_rank("assessment__level")).order_by("-rank")
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("enrollment", "provider", "participant")
+            .annotate(
+                assessment_count=Coalesce(Subquery(count), 0),
+                top_level_rank=Coalesce(Subquery(top.values("rank")[:1]), 0),
+                assignee_name=_staff_named(OuterRef("assignee_user_id")),
+            )
+        )
+
+    def get_search_results(self, request, queryset, search_term_value):
+        try:
+            term = search_term(search_term_value)
+        except InvalidRequest as exc:
+            messages.warning(request, f"Search not run: {exc.detail}")
+            return queryset.none(), False
+        if term is None:
+            return queryset, False
+        return selectors.search(queryset, term), False
+
+    # ---- columns ----------------------------------------------------------------------
+
+    @admin.display(description="participant", ordering="enrollment__family_name")
+    def participant_column(self, review):
+        return format_html(
+            '{}<br><span class="quiet">{}</span>',
+            review.enrollment.full_name,
+            review.enrollment.external_id,
+        )
+
+    @admin.display(description="status", ordering="status")
+    def status_label(self, review):
+        if review.status == ParticipantReview.Status.PENDING:
+            return status_mark(review.status)
+        return status_mark(review.status, f"resolved: {review.resolution_action}")
+
+    @admin.display(description="assignee", ordering="assignee_user_id")
+    def assignee(self, review):
+        if not review.assignee_user_id:
+            return "—"
+        return review.assignee_name or f"User ID {review.assignee_user_id}"
+
+    @admin.display(description="risk", ordering="-top_level_rank")
+    def assessment_column(self, review):
+        if not review.assessment_count:
+            return "—"
+        level = level_label(review.top_level_rank)
+        return f"{review.assessment_count} · {level}" if level else str(review.assessment_count)
+
+    @admin.display(description="suspended", boolean=True, ordering="enrollment__suspended")
+    def suspended(self, review):
+        return review.enrollment.suspended
+
+    # ---- detail -----------------------------------------------------------------------
+
+    def detail_context(self, request, review):
+        enrollment = review.enrollment
+        resolver = None
+        if review.status == ParticipantReview.Status.RESOLVED:
+            resolver = actor_label(Actor.from_fields(review, prefix="resolver_"))
+        history = [
+            {"action": action, "actor": actor_label(action.actor)}
+            for action in relationship_history(enrollment.pk)
+        ]
+        notes = [
+            {"note": note, "actor": actor_label(note.actor)}
+            for note in selectors.notes_of(review.pk)
+        ]
+        commands = [
+            {"command": command, "actor": actor_label(command.actor)}
+            for command in selectors.commands_of(review.pk)
+        ]
+        return {
+            "title": f"Participant review {review.pk}",
+            "subtitle": f"{enrollment.full_name} · {review.provider.name}",
+            "review": review,
+            "enrollment": enrollment,
+            "phones": enrollment.phones.order_by("id"),
+            "assignee_label": self.assignee(review),
+            "resolver": resolver,
+            "history": history,
+            "assessments": [assessment_context(a) for a in selectors.linked_assessments(review.pk)],
+            "on_hold": [
+                payment_context(payment)
+                for payment in payments_on_hold_for(
+                    provider_id=review.provider_id, participant_id=review.participant_id
+                )
+            ],
+            "notes": notes,
+            "commands": commands,
+            "assigned_to_me": review.assignee_user_id == str(request.user.pk),
+        }
+
+    def initial(self, review):
+        return {
+            "expected_version_id": review.version_id,
+            "expected_relationship_version_id": review.enrollment.relationship_version_id,
+        }
+
+    def action_form_kwargs(self, request, review, action):
+        return {"assignees": analysts()} if action == "assign" else {}
+
+    def perform(self, request, review, action, data):
+        actor = Actor.user(request.user, provider_id=review.provider_id)
+        versions = {
+            "provider_id": review.provider_id,
+            "review_id": review.pk,
+            "expected_version_id": data["expected_version_id"],
+        }
+        if action in ("assign_me", "assign"):
+            user = request.user if action == "assign_me" else data["assignee"]
+            services.assign(**versions, assignee_user_id=str(user.pk))
+            name = "you" if user.pk == request.user.pk else user_label(user)
+            return Outcome(
+                f"Assigned to {name}.", f"Assigned to {user_label(user)} (user {user.pk})."
+            )
+        if action == "note":
+            services.add_note(**versions, text=data["text"], actor=actor)
+            return Outcome("Note added.", "Added a note.")
+        relationship = {
+            "expected_relationship_version_id": data["expected_relationship_version_id"]
+        }
+        if action == "no_action":
+            services.resolve_no_action(
+                **versions, **relationship, reason=data["reason"], actor=actor
+            )
+            return Outcome(
+                "Resolved with no action. The relationship is unchanged.",
+                "Resolved: no_action.",
+            )
+        services.suspend_from_review(
+            **versions,
+            **relationship,
+            reason=data["reason"],
+            reason_code=data["reason_code"],
+            actor=actor,
+        )
+        return Outcome(
+            f"Resolved: suspended. {review.enrollment.full_name} can no longer send payouts or "
+            f"create requests through {review.provider.name}.",
+            f"Resolved: suspend ({data['reason_code']}).",
+        )
+
+
+# ---- commands --------------------------------------------------------------------------
+
+
+@admin.register(ReviewCommand)
+class ReviewCommandAdmin(ReadOnlyAdmin):
+    """Accepted-later (202) commands and how they were applied: a rejection at apply time
+    (stale version, resolved review) is only visible here."""
+
+    list_display = (
+        "id",
+        "kind",
+        "status",
+        "rejection",
+        "attempts",
+        "review_link",
+        "provider",
+        "actor",
+        "created_on",
+        "applied_on",
+    )
+    list_filter = ("status", "kind", ("provider", admin.RelatedOnlyFieldListFilter))
+    list_select_related = ("provider",)
+    search_fields = ("=id", "=review__id")
+    ordering = ("-created_on", "-id")
+    date_hierarchy = "created_on"
+    fields = (*list_display, "payload", "enqueued_on")
+    readonly_fields = fields
+
+    @admin.display(description="review", ordering="review_id")
+    def review_link(self, command):
+        if not command.review_id:
+            return "—"
+        url = reverse("admin:reviews_participantreview_change", args=[command.review_id])
+        return format_html('<a href="{}">{}</a>', url, command.review_id)
+
+    @admin.display(description="actor")
+    def actor(self, command):
+        return actor_label(command.actor)

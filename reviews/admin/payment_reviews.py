@@ -1,1 +1,140 @@
-"""Payment reviews in the admin queue."""
+"""Payment reviews in the admin queue.
+
+A payout put in review waits on hold until its reviews are resolved. The page shows the payout
+(amount, parties, hold) and the assessment that put it there; the analyst approves or rejects
+through `resolve_payment_review`, the service the API calls, acting for the review's provider.
+Rejecting the last pending review of an authorized or accepted payout cancels it.
+"""
+
+from django import forms
+from django.contrib import admin
+from django.utils.html import format_html
+
+from common.actors import Actor
+from common.money import amount_json
+from payments.models import PayoutStatus
+from reviews.admin.queue import (
+    ActionForm,
+    Outcome,
+    ProviderFilter,
+    ReviewQueueAdmin,
+    actor_label,
+    assessment_context,
+    payment_context,
+    pending_first,
+    status_mark,
+)
+from reviews.models import PaymentReview
+from reviews.selectors.payment_reviews import reviews_of_payment
+from reviews.services import payment_reviews as services
+
+
+class ResolveForm(ActionForm):
+    resolution = forms.ChoiceField(
+        choices=[
+            (PaymentReview.Status.APPROVED, "Approve"),
+            (PaymentReview.Status.REJECTED, "Reject"),
+        ]
+    )
+    notes = forms.CharField(
+        required=False,
+        max_length=512,
+        label="Notes (optional)",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+@admin.register(PaymentReview)
+class PaymentReviewAdmin(ReviewQueueAdmin):
+    detail_template = "admin/reviews/paymentreview/detail.html"
+    action_forms = {"resolve": ResolveForm}
+    list_display = (
+        "review_column",
+        "payout_column",
+        "amount",
+        "sender",
+        "recipient",
+        "provider_name",
+        "status_label",
+        "age",
+    )
+    list_display_links = ("review_column",)
+    list_filter = (ProviderFilter, "status")
+    list_select_related = ("payment", "provider")
+    ordering = (pending_first(), "-created_on", "-id")
+    search_fields = ("=id", "=payment__id", "=payment__reference_number")
+    search_help_text = "An exact review ID, payout ID or reference number."
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("payment", "provider", "assessment", "payment__initiator_enrollment")
+        )
+
+    @admin.display(description="payout", ordering="payment_id")
+    def payout_column(self, review):
+        return format_html(
+            '{}<br><span class="quiet">{} · {}</span>',
+            review.payment_id,
+            review.payment.reference_number,
+            review.payment.status,
+        )
+
+    @admin.display(description="amount", ordering="payment__amount_minor")
+    def amount(self, review):
+        return payment_context(review.payment)["amount"]
+
+    @admin.display(description="sender", ordering="payment__initiator_name")
+    def sender(self, review):
+        return review.payment.initiator_name or review.payment.initiator_participant_id
+
+    @admin.display(description="recipient")
+    def recipient(self, review):
+        payout = review.payment
+        return payout.counterparty_name or payout.counterparty_phone or "—"
+
+    @admin.display(description="status", ordering="status")
+    def status_label(self, review):
+        return status_mark(review.status)
+
+    def detail_context(self, request, review):
+        payout = review.payment
+        amount = amount_json(payout.amount_minor, payout.currency)
+        others = [other for other in reviews_of_payment(payout.pk) if other.pk != review.pk]
+        return {
+            "title": f"Payment review {review.pk}",
+            "subtitle": f"{amount['value']} {payout.currency} from {payout.initiator_name} · "
+            f"{review.provider.name}",
+            "review": review,
+            "payout": payout,
+            "payout_url": payment_context(payout)["url"],
+            "amount": f"{amount['value']} {payout.currency}",
+            "sender": payout.initiator_enrollment,
+            "assessment": assessment_context(review.assessment) if review.assessment else None,
+            "others": others,
+            "resolver": actor_label(review.actor) if review.resolved_on else None,
+        }
+
+    def perform(self, request, review, action, data):
+        resolution = data["resolution"]
+        services.resolve_payment_review(
+            provider_id=review.provider_id,
+            review_id=review.pk,
+            resolution=resolution,
+            notes=data["notes"],
+            actor=Actor.user(request.user, provider_id=review.provider_id),
+        )
+        payout = review.payment
+        payout.refresh_from_db()
+        pending = reviews_of_payment(payout.pk).filter(status=PaymentReview.Status.PENDING)
+        if pending.exists():
+            after = "the payout stays on hold until its other reviews are resolved."
+        elif payout.status == PayoutStatus.CANCELLED:
+            after = "the payout is cancelled and its hold released."
+        elif payout.hold_active:
+            after = f"the payout is {payout.status}."
+        else:
+            after = f"the payout is off hold ({payout.status})."
+        verb = "Approved" if resolution == PaymentReview.Status.APPROVED else "Rejected"
+        return Outcome(f"{verb}: {after}", f"Resolved: {resolution}.")

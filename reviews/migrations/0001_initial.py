@@ -569,10 +569,7 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="deviceobservation",
             index=models.Index(
-                models.F("assessment"),
-                models.OrderBy(models.F("observed_on"), descending=True, nulls_last=True),
-                models.OrderBy(models.F("id"), descending=True),
-                name="device_observation_page",
+                fields=["assessment", "-observed_on", "-id"], name="device_observation_page"
             ),
         ),
     ]

@@ -92,6 +92,14 @@ def test_unknown_service_version_is_400_problem(provider, version):
     assert response.json()["type"].endswith("/errors#invalid-request")
 
 
+def test_an_unknown_service_version_does_not_hide_missing_credentials(provider):
+    from rest_framework.test import APIClient
+
+    response = APIClient().get(provider.url("/participants"), HTTP_X_SERVICE_VERSION="latest")
+    assert response.status_code == 401
+    assert response.has_header("WWW-Authenticate")
+
+
 def test_problem_type_uses_the_configured_base_url(provider, settings):
     settings.SERVICE_BASE_URL = "https://api.example.test"
     response = provider.client.post(

@@ -1,14 +1,12 @@
 """Racing writes on PostgreSQL: row locks and constraints leave one consistent result."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from limits import selectors, services
 from limits.errors import DuplicateLimitGroupName
 from limits.models import LimitChange, LimitGroup, LimitGroupMembership, LimitOverride
 from limits.models import ProviderLimitPolicy as Policy
+from tests.concurrency import race as race_n
 from tests.limits.helpers import STAFF, enrollment
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -17,25 +15,7 @@ N = 8
 
 
 def race(fn) -> list:
-    """Run fn(i) in N threads released together; each result or raised exception, in order."""
-    barrier = threading.Barrier(N)
-    results: list = [None] * N
-
-    def worker(i):
-        barrier.wait()
-        try:
-            results[i] = fn(i)
-        except Exception as exc:  # collected for the assertions
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(N)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
+    return race_n(fn, N)
 
 
 def test_racing_creates_of_one_group_name_have_one_winner(provider):

@@ -217,35 +217,23 @@ def test_reactivation_of_unknown_participant_is_404(provider):
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_racing_suspensions_on_the_same_version_have_one_winner(provider):
-    import threading
-
-    from django.db import connection
     from rest_framework.test import APIClient
+
+    from tests.concurrency import race
 
     create_participant(provider, externalID="race-rel")
     current = version(provider, "race-rel")
-    barrier = threading.Barrier(8)
-    statuses: list[int] = []
 
-    def worker(n):
+    def attempt(n):
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=provider.client._credentials["HTTP_AUTHORIZATION"])
-        barrier.wait()
-        try:
-            response = client.post(
-                provider.url("/participants/race-rel/suspensions"),
-                {"reasonCode": "legal-hold", "expectedVersionID": current},
-                format="json",
-                HTTP_X_IDEMPOTENCY_KEY=f"race-{n}",
-            )
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return client.post(
+            provider.url("/participants/race-rel/suspensions"),
+            {"reasonCode": "legal-hold", "expectedVersionID": current},
+            format="json",
+            HTTP_X_IDEMPOTENCY_KEY=f"race-{n}",
+        ).status_code
 
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    statuses = race(attempt)
     assert sorted(statuses) == [201] + [409] * 7
     assert RelationshipAction.objects.filter(enrollment__external_id="race-rel").count() == 1

@@ -15,7 +15,15 @@ _counter = itertools.count(1)
 
 
 def enroll(
-    provider, *, given="Ada", family="Lovelace", phone=None, sources=("card",), external_id=None
+    provider,
+    *,
+    given="Ada",
+    family="Lovelace",
+    phone=None,
+    sources=("card",),
+    external_id=None,
+    email=None,
+    country="US",
 ):
     """An active participant of `provider` (a Provider) with funding sources; the Enrollment."""
     n = next(_counter)
@@ -29,8 +37,9 @@ def enroll(
             city="Springfield",
             state_or_province="IL",
             postal_code="62701",
-            country="US",
+            country=country,
             phones=(("1", phone or f"41555{n % 100000:05d}"),),
+            emails=(email,) if email else (),
             funding_sources=tuple(
                 participant_services.NewFundingSource(
                     funding_type={"card": "card", "bank": "bank_account"}[kind],

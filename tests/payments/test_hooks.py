@@ -3,6 +3,7 @@
 import pytest
 from django.utils import timezone
 
+from common.devices import Device
 from common.errors import NotFound
 from payments import risk, selectors, services
 from payments.errors import IllegalTransition
@@ -19,6 +20,37 @@ def test_without_an_assessor_every_payment_is_allowed():
         assert risk.assess(object()) == risk.RiskVerdict("allow", 0.0, None, None)
     finally:
         risk.register_assessor(previous)
+
+
+def test_the_device_a_payment_was_made_from_reaches_the_assessor(provider):
+    seen = []
+
+    def assessor(payment, device=None):
+        seen.append((payment.id, device))
+        return risk.RiskVerdict("allow")
+
+    previous = risk.registered_assessor()
+    risk.register_assessor(assessor)
+    try:
+        alice = enroll(provider.provider)
+        device = Device(device_type="desktop", os="macOS")
+        for extra in ({"device": device}, {}):
+            services.create_payout(
+                data=services.NewPayout(
+                    provider_id=provider.id,
+                    sender=alice.external_id,
+                    recipient_phone="+14155550123",
+                    amount_minor=1000,
+                    currency="USD",
+                    **extra,
+                )
+            )
+        # An assessor that takes no device still works for callers that saw none.
+        risk.register_assessor(lambda payment: risk.RiskVerdict("allow"))
+        assert risk.assess(object()).decision == "allow"
+    finally:
+        risk.register_assessor(previous)
+    assert [got for _, got in seen] == [device, None]
 
 
 @pytest.mark.parametrize(

@@ -14,9 +14,11 @@ from participants.models import FundingSource
 from participants.selectors import get_enrollment
 from tests.participants.factories import create_participant
 from tests.payments.factories import enroll, make_payment
+from tests.reviews.factories import observed_payment, payout_in_review, pending_review
 
 MISSING_PARTICIPANT = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
 MISSING_GROUP = "grp_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+MISSING_REVIEW = "rev_01ARZ3NDEKTSV4RRFFQ69G5FAV"
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,21 @@ def _limit_group(ctx) -> dict:
     return {"groupID": group.id}
 
 
+def _participant_review(ctx) -> dict:
+    return {"reviewID": pending_review(ctx.provider).pk}
+
+
+def _payment_review(ctx) -> dict:
+    return {"reviewID": payout_in_review(ctx.provider)[1].pk}
+
+
+def _assessed_payment(ctx) -> dict:
+    payout, found = observed_payment(ctx.provider)
+    return {"paymentID": payout.pk, "assessmentID": found.pk}
+
+
 P = "providers/<str:providerID>/participants"
+R = "providers/<str:providerID>/participant-reviews"
 
 CASES: dict[str, RouteCase] = {
     P: RouteCase(bodies={"post": {"externalID": "x"}}),
@@ -133,5 +149,44 @@ CASES: dict[str, RouteCase] = {
     "providers/<str:providerID>/limits/defaults": RouteCase(),
     "providers/<str:providerID>/limit-groups/<str:groupID>": RouteCase(
         owned=_limit_group, missing={"groupID": MISSING_GROUP}
+    ),
+    R: RouteCase(bodies={"post": {"participantID": MISSING_PARTICIPANT, "reason": "r"}}),
+    f"{R}/<str:reviewID>": RouteCase(
+        owned=_participant_review, missing={"reviewID": MISSING_REVIEW}
+    ),
+    f"{R}/<str:reviewID>/assignment": RouteCase(
+        owned=_participant_review,
+        missing={"reviewID": MISSING_REVIEW},
+        bodies={"put": {"assigneeUserID": "analyst-1", "expectedVersionID": "v"}},
+    ),
+    f"{R}/<str:reviewID>/suspensions": RouteCase(
+        owned=_participant_review,
+        missing={"reviewID": MISSING_REVIEW},
+        bodies={
+            "post": {
+                "reason": "r",
+                "reasonCode": "other",
+                "expectedVersionID": "v",
+                "expectedRelationshipVersionID": "v",
+            }
+        },
+    ),
+    "providers/<str:providerID>/reviews/<str:reviewID>/resolutions": RouteCase(
+        owned=_payment_review,
+        missing={"reviewID": "pyr_01ARZ3NDEKTSV4RRFFQ69G5FAV"},
+        bodies={"post": {"resolution": "rejected"}},
+    ),
+    f"{P}/<str:participantID>/risk-assessments": RouteCase(
+        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+    ),
+    (
+        "providers/<str:providerID>/payments/<str:paymentID>/risk-assessments/"
+        "<str:assessmentID>/device-observations"
+    ): RouteCase(
+        owned=_assessed_payment,
+        missing={
+            "paymentID": "po_01ARZ3NDEKTSV4RRFFQ69G5FAV",
+            "assessmentID": "ra_01ARZ3NDEKTSV4RRFFQ69G5FAV",
+        },
     ),
 }

@@ -52,6 +52,10 @@ class Command(JsonCommand):
                 f"  {curl}",
                 "Payments in every status:",
                 f"  curl -u '{credentials}' {base_url}/providers/{provider_id}/payments",
+                "Risk: a signup in review, and a participant's assessments:",
+                f"  curl -u '{credentials}' {base_url}/providers/{provider_id}/participant-reviews",
+                f"  curl -u '{credentials}' "
+                f"{base_url}/providers/{provider_id}/participants/demo-paula/risk-assessments",
                 "",
                 f"Swagger UI: {base_url}/api/docs/    OpenAPI schema: {base_url}/api/schema/",
                 "",

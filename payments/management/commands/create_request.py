@@ -1,4 +1,5 @@
 from common.commands import JsonCommand
+from common.devices import add_device_arguments, device_from_options
 from payments import services
 from payments.commands import STAFF, add_amount_arguments, amount_minor, payment_output
 
@@ -11,10 +12,12 @@ class Command(JsonCommand):
         parser.add_argument("--requester", required=True, help="participantID or externalID")
         parser.add_argument("--payer-phone", required=True, help="E.164, e.g. +14155550123")
         add_amount_arguments(parser)
+        add_device_arguments(parser)
 
     def handle(self, *args, **options):
         minor, currency = amount_minor(options)
         with self.domain_errors():
+            device = device_from_options(options)
             request = services.create_request(
                 data=services.NewRequest(
                     provider_id=options["provider"],
@@ -23,6 +26,7 @@ class Command(JsonCommand):
                     amount_minor=minor,
                     currency=currency,
                     memo=options["memo"],
+                    device=device,
                 ),
                 actor=STAFF,
             )

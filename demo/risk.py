@@ -1,0 +1,131 @@
+"""Demo risk data, made by the risk engine and the review services (nothing written by hand):
+
+- Paula Ortega is on the demo PEP list: her signup went to review (pending, assessment linked);
+- Rafael Lima too, and his review was closed with no action;
+- Alice signed in from a phone (a sign-in assessment with a device observation);
+- three large payouts from a phone: one held by a pending payment review, one approved, one
+  rejected (cancelled, its hold released).
+
+Relies on the starter rules (installed here when the database has no rule at all); an analyst's
+own rules decide otherwise. Idempotent: people by externalID, the sign-in once, payouts by memo.
+"""
+
+from common.actors import Actor
+from common.devices import Device
+from demo import people
+from participants import selectors as participant_selectors
+from payments import services as payment_services
+from payments.models import Payment
+from providers.models import Provider
+from reviews.models import ParticipantReview, PaymentReview, RiskAssessment, RiskListEntry, RiskRule
+from reviews.risk import assessments, starter
+from reviews.services import participant_reviews, payment_reviews
+
+ANALYST = Actor(kind="system", display_name="demo seed")
+
+PEP_LIST = [
+    ("pep_name", "Paula Ortega", "medium", "Demo: member of a regional parliament"),
+    ("pep_name", "Rafael Lima", "medium", "Demo: former city councillor"),
+]
+# (externalID, given, family, phone national number)
+PEOPLE = [
+    ("demo-paula", "Paula", "Ortega", "4155550114"),
+    ("demo-rafael", "Rafael", "Lima", "4155550115"),
+    ("demo-nadia", "Nadia", "Haddad", "4155550116"),
+    ("demo-oscar", "Oscar", "Lindqvist", "4155550117"),
+    ("demo-priya", "Priya", "Shah", "4155550118"),
+]
+PHONE = Device(
+    device_type="mobile",
+    model="iPhone 15",
+    os="iOS",
+    os_version="18.1",
+    city="San Francisco",
+    region="CA",
+)
+LAPTOP = Device(device_type="desktop", model="MacBook Air", os="macOS", os_version="15.1")
+
+# (memo, sender, amount minor, resolution or None, notes)
+PAYOUTS = [
+    ("Used car deposit", "demo-nadia", 80000, None, ""),
+    ("Equipment purchase", "demo-oscar", 80000, "approved", "Invoice checked with the sender"),
+    ("Crypto exchange top-up", "demo-priya", 85000, "rejected", "Recipient linked to a scam"),
+]
+STRANGER = "+14155550188"
+
+
+def _rules_and_lists() -> None:
+    rules = () if RiskRule.objects.exists() else starter.RULES
+    starter.install(RiskRule, RiskListEntry, rules=rules, entries=PEP_LIST)
+
+
+def _close_signup_review(enrollment) -> None:
+    review = ParticipantReview.objects.filter(
+        enrollment=enrollment, status=ParticipantReview.Status.PENDING
+    ).first()
+    if review is not None:
+        participant_reviews.resolve_no_action(
+            provider_id=enrollment.provider_id,
+            review_id=review.pk,
+            reason="Verified: left office in 2019, low exposure",
+            expected_version_id=review.version_id,
+            actor=ANALYST,
+        )
+
+
+def _sign_in(provider: Provider, external_id: str, device: Device) -> None:
+    enrollment = participant_selectors.get_enrollment(provider.id, external_id)
+    signed_in = RiskAssessment.objects.filter(
+        participant_id=enrollment.participant_id, event=RiskAssessment.Event.SIGN_IN
+    ).exists()
+    if not signed_in:
+        assessments.assess_sign_in(enrollment, device=device)
+
+
+def _payout(provider: Provider, memo: str, sender: str, amount: int, resolution, notes) -> None:
+    payout = payment_services.create_payout(
+        data=payment_services.NewPayout(
+            provider_id=provider.id,
+            sender=sender,
+            recipient_phone=STRANGER,
+            amount_minor=amount,
+            currency="USD",
+            memo=memo,
+            device=PHONE,
+        ),
+        actor=ANALYST,
+    )
+    review = PaymentReview.objects.filter(payment_id=payout.id).first()
+    if resolution and review is not None:
+        payment_reviews.resolve_payment_review(
+            provider_id=provider.id,
+            review_id=review.pk,
+            resolution=resolution,
+            notes=notes,
+            actor=ANALYST,
+        )
+
+
+def seed(provider: Provider, *, with_payouts: bool) -> None:
+    """Create whatever demo risk data is missing. Payouts need the provider's ledger
+    (`with_payouts` says whether the sandbox ledger answers)."""
+    _rules_and_lists()
+    for external_id, given, family, number in PEOPLE:
+        enrollment, created = people.enroll(
+            provider,
+            external_id,
+            given,
+            family,
+            ("1", number),
+            country="US",
+            sources=(people.bank_account(external_id, given, number[-4:]),),
+        )
+        if created and external_id == "demo-rafael":
+            _close_signup_review(enrollment)
+    _sign_in(provider, "demo-alice", PHONE)
+    _sign_in(provider, "demo-nadia", LAPTOP)
+    if not with_payouts:
+        return
+    for memo, sender, amount, resolution, notes in PAYOUTS:
+        if not Payment.objects.filter(initiator_provider=provider, memo=memo).exists():
+            _payout(provider, memo, sender, amount, resolution, notes)

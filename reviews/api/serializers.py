@@ -1,0 +1,332 @@
+"""Review and risk shapes in the contract's field names: request bodies, and the responses
+(built from models by the `*_data` functions, which leave optional unknowns out)."""
+
+from rest_framework import serializers
+
+from api.serializers import AmountSerializer, OmitEmptySerializer
+from common.actors import Actor
+from common.money import amount_json
+from participants.api.serializers import ActorSerializer
+from participants.models import ReasonCode
+from payments.models import PayoutStatus
+from reviews.models import (
+    DeviceObservation,
+    EvidenceLevel,
+    Level,
+    ParticipantReview,
+    PaymentReview,
+    RiskAssessment,
+    RiskRule,
+)
+
+# ---- request bodies --------------------------------------------------------------------
+
+
+class OpenReviewSerializer(serializers.Serializer):
+    participantID = serializers.CharField(max_length=255, help_text="participantID or externalID")
+    reason = serializers.CharField(min_length=1, max_length=512, trim_whitespace=False)
+    assessmentID = serializers.CharField(required=False, max_length=40)
+
+
+class AssignmentSerializer(serializers.Serializer):
+    assigneeUserID = serializers.CharField(max_length=64, help_text="Service user ID")
+    expectedVersionID = serializers.CharField(max_length=64)
+
+
+class SuspendFromReviewSerializer(serializers.Serializer):
+    reason = serializers.CharField(min_length=1, max_length=512, trim_whitespace=False)
+    reasonCode = serializers.ChoiceField(choices=ReasonCode.choices)
+    expectedVersionID = serializers.CharField(max_length=64, help_text="The review versionID")
+    expectedRelationshipVersionID = serializers.CharField(
+        max_length=64, help_text="relationship.versionID from the same review-detail read"
+    )
+
+
+class PaymentReviewResolutionSerializer(serializers.Serializer):
+    resolution = serializers.ChoiceField(
+        choices=[PaymentReview.Status.APPROVED, PaymentReview.Status.REJECTED],
+        help_text="An unrecognised value is answered with 400.",
+    )
+    notes = serializers.CharField(
+        required=False, allow_blank=True, max_length=512, trim_whitespace=False
+    )
+
+
+# ---- participant reviews ---------------------------------------------------------------
+
+
+class ResolvedByDisplaySerializer(OmitEmptySerializer):
+    displayName = serializers.CharField()
+    email = serializers.CharField(required=False)
+
+
+class ResolutionSerializer(OmitEmptySerializer):
+    action = serializers.ChoiceField(choices=ParticipantReview.Action.choices)
+    reason = serializers.CharField()
+    reasonCode = serializers.ChoiceField(choices=ReasonCode.choices, required=False)
+    resolvedOn = serializers.DateTimeField()
+    actor = ActorSerializer()
+    resolvedByDisplay = ResolvedByDisplaySerializer(required=False)
+
+
+class NoteSerializer(OmitEmptySerializer):
+    text = serializers.CharField()
+    createdOn = serializers.DateTimeField()
+    actor = ActorSerializer()
+    resolvedByDisplay = ResolvedByDisplaySerializer(required=False)
+
+
+class ReviewRelationshipSerializer(serializers.Serializer):
+    suspended = serializers.BooleanField()
+    versionID = serializers.CharField(help_text="Opaque; not a relationship ID")
+
+
+class ParticipantReviewSerializer(OmitEmptySerializer):
+    reviewID = serializers.CharField()
+    participantID = serializers.CharField()
+    externalID = serializers.CharField()
+    status = serializers.ChoiceField(choices=ParticipantReview.Status.choices)
+    versionID = serializers.CharField()
+    reason = serializers.CharField(required=False)
+    assessmentIDs = serializers.ListField(child=serializers.CharField())
+    assigneeUserID = serializers.CharField(required=False)
+    createdOn = serializers.DateTimeField()
+    resolution = ResolutionSerializer(required=False)
+
+
+class ParticipantReviewDetailSerializer(ParticipantReviewSerializer):
+    relationship = ReviewRelationshipSerializer()
+    notes = NoteSerializer(many=True)
+
+
+class ParticipantReviewListSerializer(serializers.Serializer):
+    reviews = ParticipantReviewSerializer(many=True)
+    nextCursor = serializers.CharField(required=False)
+    hasMore = serializers.BooleanField()
+
+
+class ParticipantReviewEnvelopeSerializer(serializers.Serializer):
+    review = ParticipantReviewDetailSerializer()
+
+
+def _actor(actor: Actor) -> dict:
+    data = {"actor": actor.as_json()}
+    display = actor.display_json()
+    if display:
+        data["resolvedByDisplay"] = display
+    return data
+
+
+def _resolution(review: ParticipantReview) -> dict | None:
+    if review.status != ParticipantReview.Status.RESOLVED:
+        return None
+    data = {
+        "action": review.resolution_action,
+        "reason": review.resolution_reason,
+        "resolvedOn": review.resolved_on,
+        **_actor(Actor.from_fields(review, prefix="resolver_")),
+    }
+    if review.resolution_action == ParticipantReview.Action.SUSPEND:
+        data["reasonCode"] = review.resolution_reason_code
+    return data
+
+
+def review_data(review: ParticipantReview) -> dict:
+    """A review as the list renders it (needs `with_rendering`)."""
+    return ParticipantReviewSerializer(
+        {
+            "reviewID": review.pk,
+            "participantID": review.participant_id,
+            "externalID": review.enrollment.external_id,
+            "status": review.status,
+            "versionID": review.version_id,
+            "reason": review.reason,
+            "assessmentIDs": [link.assessment_id for link in review.assessment_links],
+            "assigneeUserID": review.assignee_user_id,
+            "createdOn": review.created_on,
+            "resolution": _resolution(review),
+        }
+    ).data
+
+
+def review_detail_data(review: ParticipantReview) -> dict:
+    """The detail: the review's and the relationship's versions come from the same read."""
+    data = review_data(review)
+    data["relationship"] = {
+        "suspended": review.enrollment.suspended,
+        "versionID": review.enrollment.relationship_version_id,
+    }
+    data["notes"] = NoteSerializer(
+        [
+            {"text": note.text, "createdOn": note.created_on, **_actor(note.actor)}
+            for note in review.notes.all()
+        ],
+        many=True,
+    ).data
+    return data
+
+
+# ---- payment reviews -------------------------------------------------------------------
+
+
+class PayoutSummarySerializer(OmitEmptySerializer):
+    payoutID = serializers.CharField()
+    amount = AmountSerializer()
+    recipientName = serializers.CharField(required=False)
+    status = serializers.ChoiceField(choices=PayoutStatus.choices)
+
+
+class PaymentReviewSerializer(OmitEmptySerializer):
+    reviewID = serializers.CharField()
+    status = serializers.ChoiceField(choices=PaymentReview.Status.choices)
+    reason = serializers.CharField(required=False)
+    riskAssessmentID = serializers.CharField(required=False)
+    payout = PayoutSummarySerializer()
+    createdOn = serializers.DateTimeField()
+    resolvedOn = serializers.DateTimeField(required=False)
+
+
+class PaymentReviewEnvelopeSerializer(serializers.Serializer):
+    review = PaymentReviewSerializer()
+
+
+def payment_review_data(review: PaymentReview) -> dict:
+    payout = review.payment
+    return PaymentReviewSerializer(
+        {
+            "reviewID": review.pk,
+            "status": review.status,
+            "reason": review.reason,
+            "riskAssessmentID": review.assessment_id,
+            "payout": {
+                "payoutID": payout.pk,
+                "amount": amount_json(payout.amount_minor, payout.currency),
+                "recipientName": payout.counterparty_name,
+                "status": payout.status,
+            },
+            "createdOn": review.created_on,
+            "resolvedOn": review.resolved_on,
+        }
+    ).data
+
+
+# ---- risk assessments and device observations ------------------------------------------
+
+
+class SignalSerializer(serializers.Serializer):
+    key = serializers.ChoiceField(choices=RiskRule.SignalKey.choices)
+    value = serializers.ChoiceField(choices=EvidenceLevel.choices)
+
+
+class CustomerEvidenceSerializer(serializers.Serializer):
+    signals = SignalSerializer(many=True)
+
+
+class TransactionEvidenceSerializer(OmitEmptySerializer):
+    level = serializers.ChoiceField(choices=EvidenceLevel.choices, required=False)
+    amlLevel = serializers.ChoiceField(choices=EvidenceLevel.choices, required=False)
+
+
+class FiredRuleSerializer(serializers.Serializer):
+    ruleID = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
+    name = serializers.CharField()
+    isLive = serializers.BooleanField()
+    isAllowlisted = serializers.BooleanField()
+
+
+class RiskAssessmentSerializer(OmitEmptySerializer):
+    assessmentID = serializers.CharField()
+    participantID = serializers.CharField(required=False)
+    paymentID = serializers.CharField(required=False)
+    assessedOn = serializers.DateTimeField()
+    decision = serializers.ChoiceField(choices=RiskAssessment.Decision.choices)
+    level = serializers.ChoiceField(choices=Level.choices, required=False)
+    score = serializers.FloatField(
+        required=False, min_value=0, max_value=100, help_text="A recorded 0 is a real score"
+    )
+    reasons = serializers.ListField(child=serializers.CharField(), required=False)
+    customerEvidence = CustomerEvidenceSerializer(required=False)
+    transactionEvidence = TransactionEvidenceSerializer(required=False)
+    rules = FiredRuleSerializer(many=True, required=False)
+    reviewIDs = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class RiskAssessmentListSerializer(serializers.Serializer):
+    assessments = RiskAssessmentSerializer(many=True)
+    nextCursor = serializers.CharField(required=False)
+    hasMore = serializers.BooleanField()
+
+
+def _or_none(values):
+    return values or None
+
+
+def assessment_data(assessment: RiskAssessment, review_ids: list[str]) -> dict:
+    evidence = {
+        key: value
+        for key, value in (
+            ("level", assessment.transaction_level),
+            ("amlLevel", assessment.aml_level),
+        )
+        if value
+    }
+    rules = [
+        {key: rule[key] for key in ("ruleID", "name", "isLive", "isAllowlisted")}
+        for rule in assessment.rules
+    ]
+    return RiskAssessmentSerializer(
+        {
+            "assessmentID": assessment.pk,
+            "participantID": assessment.participant_id,
+            "paymentID": assessment.payment_id,
+            "assessedOn": assessment.assessed_on,
+            "decision": assessment.decision,
+            "level": assessment.level,
+            "score": assessment.score,
+            "reasons": _or_none(assessment.reasons),
+            "customerEvidence": ({"signals": assessment.signals} if assessment.signals else None),
+            "transactionEvidence": _or_none(evidence),
+            "rules": _or_none(rules),
+            "reviewIDs": _or_none(review_ids),
+        }
+    ).data
+
+
+class LocationSerializer(OmitEmptySerializer):
+    city = serializers.CharField(required=False)
+    region = serializers.CharField(required=False)
+
+
+class DeviceObservationSerializer(OmitEmptySerializer):
+    observedOn = serializers.DateTimeField(required=False)
+    deviceType = serializers.ChoiceField(
+        choices=DeviceObservation.DeviceType.choices, required=False
+    )
+    model = serializers.CharField(required=False)
+    os = serializers.CharField(required=False)
+    osVersion = serializers.CharField(required=False)
+    location = LocationSerializer(required=False)
+
+
+class DeviceObservationListSerializer(serializers.Serializer):
+    observations = DeviceObservationSerializer(many=True)
+    nextCursor = serializers.CharField(required=False)
+    hasMore = serializers.BooleanField()
+
+
+def observation_data(observation: DeviceObservation) -> dict:
+    location = {
+        key: value
+        for key, value in (("city", observation.city), ("region", observation.region))
+        if value
+    }
+    return DeviceObservationSerializer(
+        {
+            "observedOn": observation.observed_on,
+            "deviceType": observation.device_type,
+            "model": observation.model,
+            "os": observation.os,
+            "osVersion": observation.os_version,
+            "location": _or_none(location),
+        }
+    ).data

@@ -1,0 +1,249 @@
+"""Review and risk endpoints: parse, authorize, call one service or selector, serialize."""
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from api import scopes
+from api.openapi import PAGINATION_PARAMETERS
+from api.pagination import paginate
+from api.views import ProviderAPIView
+from common.errors import BadRequest
+from common.search import search_term
+from participants.selectors import get_enrollment
+from reviews.api import serializers as s
+from reviews.models import ParticipantReview, PaymentReview
+from reviews.selectors import participant_reviews as review_selectors
+from reviews.selectors import risk as risk_selectors
+from reviews.services import commands
+from reviews.services import participant_reviews as review_services
+from reviews.services import payment_reviews as payment_review_services
+
+ACCEPTED = OpenApiResponse(
+    description="Accepted: applied later. The body is not defined and must not be relied on."
+)
+
+
+def _review_filters(params) -> review_selectors.ReviewFilters:
+    status_value = params.get("status", ParticipantReview.Status.PENDING)
+    if status_value not in ParticipantReview.Status.values:
+        raise BadRequest("status must be pending or resolved.")
+    return review_selectors.ReviewFilters(
+        status=status_value,
+        q=search_term(params.get("q")),
+        participant=params.get("participantID", "").strip(),
+        limit_group_id=params.get("limitGroupID", "").strip(),
+    )
+
+
+class ParticipantReviewsView(ProviderAPIView):
+    required_scopes = {
+        "GET": (scopes.PARTICIPANT_REVIEWS_READ,),
+        "POST": (scopes.PARTICIPANT_REVIEWS_WRITE,),
+    }
+    idempotent_methods = ("POST",)
+    problem_responses = {"GET": (422,), "POST": (404, 409, 422)}
+
+    @extend_schema(
+        operation_id="listParticipantReviews",
+        parameters=[
+            OpenApiParameter(
+                "status",
+                {"type": "string", "enum": list(ParticipantReview.Status.values)},
+                description="Default pending",
+            ),
+            OpenApiParameter(
+                "q",
+                {"type": "string", "maxLength": 100},
+                description=(
+                    "Trimmed. An exact reviewID; a case-insensitive substring of the "
+                    "participant's given, family or full name; a phone fragment (digits and "
+                    "+ ( ) . - and spaces, at least 3 digits) of its phone; an exact "
+                    "participantID (ending `_user`) or exact externalID. Emails are not "
+                    "searched."
+                ),
+            ),
+            OpenApiParameter("participantID", str, description="participantID or externalID"),
+            OpenApiParameter(
+                "limitGroupID", str, description="Participants with an active membership"
+            ),
+            *PAGINATION_PARAMETERS,
+        ],
+        responses={200: s.ParticipantReviewListSerializer},
+    )
+    def get(self, request, providerID):
+        filters = _review_filters(request.query_params)
+        page = paginate(
+            review_selectors.list_reviews(self.provider_id, filters),
+            query_params=request.query_params,
+            provider_id=self.provider_id,
+            scope="participant-reviews",
+            filters=filters.binding(),
+        )
+        return Response(page.envelope("reviews", [s.review_data(r) for r in page.items]))
+
+    @extend_schema(
+        operation_id="openParticipantReview",
+        request=s.OpenReviewSerializer,
+        responses={202: ACCEPTED},
+    )
+    def post(self, request, providerID):
+        serializer = s.OpenReviewSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        enrollment = get_enrollment(self.provider_id, data["participantID"])
+        commands.accept_open(
+            enrollment=enrollment,
+            reason=data["reason"],
+            assessment_id=data.get("assessmentID"),
+            actor=self.principal.actor,
+        )
+        return Response(status=status.HTTP_202_ACCEPTED)
+
+
+class ParticipantReviewDetailView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.PARTICIPANT_REVIEWS_READ,)}
+    problem_responses = {"GET": (404,)}
+
+    @extend_schema(
+        operation_id="getParticipantReview",
+        responses={200: s.ParticipantReviewEnvelopeSerializer},
+    )
+    def get(self, request, providerID, reviewID):
+        review = review_selectors.get_review(self.provider_id, reviewID)
+        return Response({"review": s.review_detail_data(review)})
+
+
+class ParticipantReviewAssignmentView(ProviderAPIView):
+    required_scopes = {"PUT": (scopes.PARTICIPANT_REVIEWS_WRITE,)}
+    idempotent_methods = ("PUT",)
+    problem_responses = {"PUT": (404, 409, 422)}
+
+    @extend_schema(
+        operation_id="assignParticipantReview",
+        request=s.AssignmentSerializer,
+        responses={202: ACCEPTED},
+    )
+    def put(self, request, providerID, reviewID):
+        review = review_selectors.get_review(self.provider_id, reviewID)
+        serializer = s.AssignmentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        commands.accept_assign(
+            review=review,
+            assignee_user_id=serializer.validated_data["assigneeUserID"],
+            expected_version_id=serializer.validated_data["expectedVersionID"],
+            actor=self.principal.actor,
+        )
+        return Response(status=status.HTTP_202_ACCEPTED)
+
+
+class ParticipantReviewSuspensionsView(ProviderAPIView):
+    required_scopes = {
+        "POST": (scopes.PARTICIPANT_REVIEWS_WRITE, scopes.RELATIONSHIPS_WRITE),
+    }
+    idempotent_methods = ("POST",)
+    problem_responses = {"POST": (404, 409, 422)}
+
+    @extend_schema(
+        operation_id="suspendFromParticipantReview",
+        request=s.SuspendFromReviewSerializer,
+        responses={201: s.ParticipantReviewEnvelopeSerializer},
+    )
+    def post(self, request, providerID, reviewID):
+        review = review_selectors.get_review(self.provider_id, reviewID)
+        serializer = s.SuspendFromReviewSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        review_services.suspend_from_review(
+            provider_id=self.provider_id,
+            review_id=review.pk,
+            reason=data["reason"],
+            reason_code=data["reasonCode"],
+            expected_version_id=data["expectedVersionID"],
+            expected_relationship_version_id=data["expectedRelationshipVersionID"],
+            actor=self.principal.actor,
+        )
+        review = review_selectors.get_review(self.provider_id, review.pk)
+        return Response({"review": s.review_detail_data(review)}, status=status.HTTP_201_CREATED)
+
+
+class PaymentReviewResolutionsView(ProviderAPIView):
+    required_scopes = {"POST": (scopes.PAYMENT_REVIEWS_WRITE,)}
+    optionally_idempotent_methods = ("POST",)
+    problem_responses = {"POST": (404, 409, 422)}
+
+    @extend_schema(
+        operation_id="resolvePaymentReview",
+        request=s.PaymentReviewResolutionSerializer,
+        responses={201: s.PaymentReviewEnvelopeSerializer},
+    )
+    def post(self, request, providerID, reviewID):
+        resolution = request.data.get("resolution") if isinstance(request.data, dict) else None
+        if resolution is not None and resolution not in (
+            PaymentReview.Status.APPROVED,
+            PaymentReview.Status.REJECTED,
+        ):
+            raise BadRequest("resolution must be approved or rejected.")
+        serializer = s.PaymentReviewResolutionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        review = payment_review_services.resolve_payment_review(
+            provider_id=self.provider_id,
+            review_id=reviewID,
+            resolution=serializer.validated_data["resolution"],
+            notes=serializer.validated_data.get("notes", ""),
+            actor=self.principal.actor,
+        )
+        return Response({"review": s.payment_review_data(review)}, status=status.HTTP_201_CREATED)
+
+
+class RiskAssessmentsView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.PARTICIPANT_REVIEWS_READ,)}
+    problem_responses = {"GET": (404,)}
+
+    @extend_schema(
+        operation_id="listRiskAssessments",
+        parameters=PAGINATION_PARAMETERS,
+        responses={200: s.RiskAssessmentListSerializer},
+    )
+    def get(self, request, providerID, participantID):
+        enrollment = get_enrollment(self.provider_id, participantID)
+        page = paginate(
+            risk_selectors.visible_assessments(self.provider_id, enrollment.participant_id),
+            query_params=request.query_params,
+            provider_id=self.provider_id,
+            scope=f"participants/{enrollment.participant_id}/risk-assessments",
+            time_field="assessed_on",
+            descending=False,
+        )
+        review_ids = risk_selectors.review_ids_by_assessment(
+            self.provider_id, [assessment.pk for assessment in page.items]
+        )
+        rendered = [
+            s.assessment_data(assessment, review_ids.get(assessment.pk, []))
+            for assessment in page.items
+        ]
+        return Response(page.envelope("assessments", rendered))
+
+
+class DeviceObservationsView(ProviderAPIView):
+    # Both are required, also for a narrowed token (a token carries only what it was given).
+    required_scopes = {"GET": (scopes.SERVICE_DEVICES_READ, scopes.SERVICE_PAYMENTS_READ)}
+    problem_responses = {"GET": (404,)}
+
+    @extend_schema(
+        operation_id="listDeviceObservations",
+        parameters=PAGINATION_PARAMETERS,
+        responses={200: s.DeviceObservationListSerializer},
+    )
+    def get(self, request, providerID, paymentID, assessmentID):
+        assessment = risk_selectors.assessment_of_payment(self.provider_id, paymentID, assessmentID)
+        page = paginate(
+            risk_selectors.device_observations(assessment),
+            query_params=request.query_params,
+            provider_id=self.provider_id,
+            scope=f"payments/{paymentID}/risk-assessments/{assessmentID}/device-observations",
+            time_field="observed_on",
+            nullable_time=True,
+        )
+        rendered = [s.observation_data(observation) for observation in page.items]
+        return Response(page.envelope("observations", rendered))

@@ -1,0 +1,130 @@
+"""Customer evidence: the level the risk lists give each part of a participant's profile.
+
+Every signal reads one kind of `RiskListEntry`. A value found on its list has the entry's
+level; a value not listed is `low`; a signal with nothing to read (no email, no phone) is
+`unknown`. Where the profile has several values (emails, phones) the riskiest one counts.
+Comparisons ignore case; names also ignore repeated spaces.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models.functions import Lower
+
+from reviews.models import LEVEL_ORDER, EvidenceLevel, RiskListEntry, RiskRule
+
+Key = RiskRule.SignalKey
+Kind = RiskListEntry.Kind
+
+# The contract's order of customerEvidence.signals.
+SIGNAL_ORDER = (
+    Key.ADDRESS_RISK_LEVEL,
+    Key.EMAIL_DOMAIN_LEVEL,
+    Key.EMAIL_LEVEL,
+    Key.PEP_LEVEL,
+    Key.PHONE_LEVEL,
+    Key.SANCTION_LEVEL,
+)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What the signals read, taken from one enrollment (the provider's record)."""
+
+    country: str
+    emails: tuple[str, ...]
+    phones: tuple[str, ...]  # E.164
+    names: tuple[str, ...]  # the full name, with and without the middle name
+
+
+def normalize_name(value: str) -> str:
+    return " ".join(value.split()).lower()
+
+
+def profile_of(enrollment) -> Profile:
+    """The enrollment's address country, active emails and phones, and full name."""
+    given, middle, family = enrollment.given_name, enrollment.middle_name, enrollment.family_name
+    names = {normalize_name(f"{given} {family}"), normalize_name(f"{given} {middle} {family}")}
+    return Profile(
+        country=(enrollment.country or "").upper(),
+        emails=tuple(
+            e.lower()
+            for e in enrollment.emails.filter(disabled_on__isnull=True).values_list(
+                "email", flat=True
+            )
+        ),
+        phones=tuple(
+            enrollment.phones.filter(disabled_on__isnull=True).values_list("e164", flat=True)
+        ),
+        names=tuple(sorted(names)),
+    )
+
+
+def riskiest(levels) -> str:
+    return max(levels, key=LEVEL_ORDER.index)
+
+
+def _listed(kind: str, candidates) -> dict[str, str]:
+    """{lower-cased value: level} of the entries of `kind` among `candidates`."""
+    wanted = {candidate.lower() for candidate in candidates if candidate}
+    if not wanted:
+        return {}
+    rows = (
+        RiskListEntry.objects.annotate(key=Lower("value"))
+        .filter(kind=kind, key__in=wanted)
+        .values_list("key", "level")
+    )
+    return dict(rows)
+
+
+def _domain_suffixes(email: str) -> list[str]:
+    """The email's domain and its parents, most specific first (never a bare TLD)."""
+    domain = email.rpartition("@")[2]
+    parts = domain.split(".")
+    return [".".join(parts[i:]) for i in range(max(len(parts) - 1, 1))]
+
+
+def _most_specific_level(values, candidates_of, kind) -> str:
+    """For each value, the level of its most specific listed candidate (low when none);
+    the riskiest over the values; unknown when there are none."""
+    if not values:
+        return EvidenceLevel.UNKNOWN
+    per_value = {value: candidates_of(value) for value in values}
+    listed = _listed(kind, [c for candidates in per_value.values() for c in candidates])
+    levels = []
+    for candidates in per_value.values():
+        found = [listed[c.lower()] for c in candidates if c.lower() in listed]
+        levels.append(found[0] if found else EvidenceLevel.LOW)
+    return riskiest(levels)
+
+
+def _phone_prefixes(e164: str) -> list[str]:
+    """Every prefix of the number that still has a digit, longest first."""
+    return [e164[:end] for end in range(len(e164), 1, -1)]
+
+
+def _exact_level(kind: str, values) -> str:
+    if not values:
+        return EvidenceLevel.UNKNOWN
+    listed = _listed(kind, values)
+    return riskiest([listed.get(value.lower(), EvidenceLevel.LOW) for value in values])
+
+
+def customer_signals(profile: Profile) -> dict[str, str]:
+    """{signal key: level} in the contract's order."""
+    return {
+        Key.ADDRESS_RISK_LEVEL: _exact_level(
+            Kind.COUNTRY, [profile.country] if profile.country else []
+        ),
+        Key.EMAIL_DOMAIN_LEVEL: _most_specific_level(
+            profile.emails, _domain_suffixes, Kind.EMAIL_DOMAIN
+        ),
+        Key.EMAIL_LEVEL: _exact_level(Kind.EMAIL, profile.emails),
+        Key.PEP_LEVEL: _exact_level(Kind.PEP_NAME, profile.names),
+        Key.PHONE_LEVEL: _most_specific_level(profile.phones, _phone_prefixes, Kind.PHONE_PREFIX),
+        Key.SANCTION_LEVEL: _exact_level(Kind.SANCTIONED_NAME, profile.names),
+    }
+
+
+def as_evidence(signals: dict[str, str]) -> list[dict]:
+    """customerEvidence.signals as stored on the assessment."""
+    return [{"key": str(key), "value": str(signals[key])} for key in SIGNAL_ORDER]

@@ -1,0 +1,111 @@
+"""Reads of risk assessments and device observations, always starting from the provider.
+
+A provider sees a participant's signup and sign-in assessments and, of the rest, only those
+of its own activity (the assessments its own payments produced)."""
+
+from django.db.models import F, Q, QuerySet
+
+from common.errors import NotFound
+from payments.selectors import visible_payments
+from reviews.models import (
+    DeviceObservation,
+    ParticipantReviewAssessment,
+    PaymentReview,
+    RiskAllowlistEntry,
+    RiskAssessment,
+    RiskRule,
+)
+
+_ACCOUNT_EVENTS = (RiskAssessment.Event.SIGNUP, RiskAssessment.Event.SIGN_IN)
+
+
+def visible_assessments(provider_id: str, participant_id: str) -> QuerySet[RiskAssessment]:
+    return RiskAssessment.objects.filter(
+        Q(event__in=_ACCOUNT_EVENTS) | Q(provider_id=provider_id),
+        participant_id=participant_id,
+    )
+
+
+def visible_assessment(provider_id: str, participant_id: str, assessment_id: str) -> bool:
+    return visible_assessments(provider_id, participant_id).filter(pk=assessment_id).exists()
+
+
+def review_ids_by_assessment(provider_id: str, assessment_ids: list[str]) -> dict[str, list]:
+    """The provider's reviews (participant and payment) linked to each assessment, oldest
+    first."""
+    found: dict[str, list[tuple]] = {}
+    links = ParticipantReviewAssessment.objects.filter(
+        assessment_id__in=assessment_ids, review__provider_id=provider_id
+    ).values_list("assessment_id", "review__created_on", "review_id")
+    payment_reviews = PaymentReview.objects.filter(
+        assessment_id__in=assessment_ids, provider_id=provider_id
+    ).values_list("assessment_id", "created_on", "id")
+    for assessment_id, created_on, review_id in [*links, *payment_reviews]:
+        found.setdefault(assessment_id, []).append((created_on, review_id))
+    return {key: [review_id for _, review_id in sorted(rows)] for key, rows in found.items()}
+
+
+def assessment_of_payment(provider_id: str, payment_id: str, assessment_id: str):
+    """The assessment, when the payment is one the provider sees and the assessment is of it
+    and the provider's own (as a payment's assessmentIDs are shown only to the initiating
+    provider); NotFound in every other case."""
+    if not visible_payments(provider_id).filter(pk=payment_id).exists():
+        raise NotFound("No payment with that ID exists for this provider.")
+    assessment = RiskAssessment.objects.filter(
+        pk=assessment_id, payment_id=payment_id, provider_id=provider_id
+    ).first()
+    if assessment is None:
+        raise NotFound("No risk assessment with that ID exists for this payment.")
+    return assessment
+
+
+def device_observations(assessment: RiskAssessment) -> QuerySet[DeviceObservation]:
+    """Newest observedOn first; observations with no time last."""
+    return DeviceObservation.objects.filter(assessment=assessment).order_by(
+        F("observed_on").desc(nulls_last=True), "-id"
+    )
+
+
+# ---- reads the risk engine makes --------------------------------------------------------
+
+
+def sign_in_count(*, participant_id: str, since, until) -> int:
+    """The participant's recorded sign-ins (at any provider) from `since` up to `until`."""
+    return RiskAssessment.objects.filter(
+        participant_id=participant_id,
+        event=RiskAssessment.Event.SIGN_IN,
+        assessed_on__gte=since,
+        assessed_on__lte=until,
+    ).count()
+
+
+def device_seen(*, participant_id: str, device_type: str, model: str, os: str) -> bool:
+    """Whether an earlier assessment of the participant observed this device (type, model and
+    OS; case ignored)."""
+    return DeviceObservation.objects.filter(
+        assessment__participant_id=participant_id,
+        device_type=device_type,
+        model__iexact=model,
+        os__iexact=os,
+    ).exists()
+
+
+def allowlisted_rule_ids(*, participant_id: str, at) -> tuple[bool, set[int]]:
+    """(every rule allowlisted, the IDs of the rules allowlisted) for the participant at `at`;
+    an entry counts until its expiry."""
+    rule_ids = set(
+        RiskAllowlistEntry.objects.filter(participant_id=participant_id)
+        .filter(Q(expires_on__isnull=True) | Q(expires_on__gt=at))
+        .values_list("rule_id", flat=True)
+    )
+    return None in rule_ids, {rule_id for rule_id in rule_ids if rule_id is not None}
+
+
+def enabled_rules(event: str) -> QuerySet[RiskRule]:
+    """The rules evaluated at this event, in ruleID order."""
+    flag = {
+        RiskAssessment.Event.SIGNUP: "on_signup",
+        RiskAssessment.Event.SIGN_IN: "on_sign_in",
+        RiskAssessment.Event.PAYMENT: "on_payment",
+    }[event]
+    return RiskRule.objects.filter(enabled=True, **{flag: True}).order_by("rule_id")

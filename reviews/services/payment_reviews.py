@@ -1,0 +1,94 @@
+"""Every write on payment reviews: open one on a payout, resolve it, keep the hold in step.
+
+A payout's hold is derived, never set by hand: it is active while the payout has a pending
+review, and its expiresOn is the latest expiry among those reviews (absent when one of them
+has none). `recompute_hold` is the one place that derives it.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from common.actors import Actor
+from common.errors import NotFound, StateConflict
+from payments import services as payment_services
+from reviews.models import PaymentReview
+
+REJECTED_REASON = "rejected in payment review"
+
+
+def recompute_hold(*, payment_id: str) -> None:
+    """Set the payment's hold from its pending reviews (the caller may hold the payment's
+    lock; set_hold takes it too)."""
+    expiries = list(
+        PaymentReview.objects.filter(
+            payment_id=payment_id, status=PaymentReview.Status.PENDING
+        ).values_list("expires_on", flat=True)
+    )
+    active = bool(expiries)
+    expires_on = max(expiries) if active and None not in expiries else None
+    payment_services.set_hold(payment_id=payment_id, active=active, expires_on=expires_on)
+
+
+def open_payment_review(
+    *, payout, reason: str = "", assessment_id: str | None = None
+) -> PaymentReview:
+    """Put a payout in review: a pending payment review of the sender's provider, linked from
+    the payout, and the payout on hold. The review lapses with the payout's claim window."""
+    with transaction.atomic():
+        review = PaymentReview(
+            provider_id=payout.initiator_provider_id,
+            payment_id=payout.pk,
+            assessment_id=assessment_id,
+            reason=reason[:512],
+            expires_on=payout.expires_on,
+        )
+        review.set_actor(Actor.system())
+        review.save()
+        payment_services.attach_review(payout_id=payout.pk, review_id=review.pk)
+        recompute_hold(payment_id=payout.pk)
+    return review
+
+
+def resolve_payment_review(
+    *, provider_id: str, review_id: str, resolution: str, notes: str = "", actor: Actor
+) -> PaymentReview:
+    """Approve or reject a pending review of this provider's payout.
+
+    When the last pending review of a payout is resolved, the payout proceeds if every review
+    of it was approved, and is cancelled (its hold released through the ledger) if any was
+    rejected: a rejection is never overridden by a later approval. Either way the hold is
+    recomputed."""
+    if resolution not in (PaymentReview.Status.APPROVED, PaymentReview.Status.REJECTED):
+        raise ValueError(f"resolution must be approved or rejected, not {resolution!r}")
+    with transaction.atomic():
+        review = (
+            PaymentReview.objects.select_for_update()
+            .filter(pk=review_id, provider_id=provider_id)
+            .first()
+        )
+        if review is None:
+            raise NotFound("No payment review with that ID exists for this provider.")
+        if review.status != PaymentReview.Status.PENDING:
+            raise StateConflict(f"The payment review is already {review.status}.")
+        review.status = resolution
+        review.notes = notes
+        review.resolved_on = timezone.now()
+        review.set_actor(actor)
+        review.save(update_fields=["status", "notes", "resolved_on", *actor.as_fields()])
+        # Other reviews of the same payout resolve one at a time behind the payment's lock,
+        # so exactly one of them sees itself as the last pending one.
+        payment_services.lock_payment(payment_id=review.payment_id)
+        statuses = set(
+            PaymentReview.objects.filter(payment_id=review.payment_id).values_list(
+                "status", flat=True
+            )
+        )
+        if (
+            PaymentReview.Status.PENDING not in statuses
+            and PaymentReview.Status.REJECTED in statuses
+        ):
+            payment_services.cancel_rejected_payout(
+                payout_id=review.payment_id, reason=REJECTED_REASON, actor=actor
+            )
+        recompute_hold(payment_id=review.payment_id)
+    return review

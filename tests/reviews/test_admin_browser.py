@@ -1,0 +1,75 @@
+"""An analyst works a review in a real browser: log in, open a pending review from the queue,
+suspend the participant. Headless Chromium (Debian's) driven by Playwright against the live
+test server.
+
+Playwright's sync API runs an event loop in this thread, and Django refuses ORM calls from a
+thread with a running loop. So every database read and write of the test happens before the
+browser starts or after it has stopped; the live server answers the browser from its own
+thread."""
+
+import pytest
+
+from tests.payments.factories import enroll
+from tests.reviews.admin_support import PASSWORD, assert_acted_by, staff_user
+from tests.reviews.factories import pending_review
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+TIMEOUT_MS = 15_000
+
+
+def test_an_analyst_suspends_a_participant_from_the_queue(live_server, provider):
+    analyst = staff_user("ana_analyst")
+    enrollment = enroll(provider.provider, given="Grace", family="Hopper", external_id="cust-42")
+    review = pending_review(provider.provider, enrollment, reason="Payouts to many new phones")
+    relationship_version = enrollment.relationship_version_id
+
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(f"{live_server.url}/admin/")
+            page.fill("#id_username", "ana_analyst")
+            page.fill("#id_password", PASSWORD)
+            page.click("input[type=submit]")
+
+            page.get_by_role("link", name="Participant reviews").first.click()
+            expect(page.locator("#result_list")).to_contain_text("Grace Hopper")
+            page.get_by_role("link", name=review.pk).click()
+
+            expect(page.locator("#participant")).to_contain_text("cust-42")
+            page.select_option("#id_suspend-reason_code", "suspected-fraud")
+            page.fill("#id_suspend-reason", "Mule pattern confirmed by phone call")
+            page.click("#action-suspend input[type=submit]")
+
+            expect(page.locator(".messagelist")).to_contain_text("Resolved: suspended.")
+            expect(page.locator("#resolution")).to_contain_text("suspend")
+            expect(page.locator("#actions")).to_have_count(0)
+        finally:
+            browser.close()
+
+    # The browser has stopped: back to the ORM and the API, as the provider sees it.
+    body = provider.client.get(provider.url(f"/participant-reviews/{review.pk}")).json()
+    detail = body["review"]
+    assert detail["status"] == "resolved"
+    assert detail["resolution"]["action"] == "suspend"
+    assert detail["resolution"]["reasonCode"] == "suspected-fraud"
+    assert_acted_by(detail["resolution"], analyst, provider.id)
+    assert detail["relationship"]["suspended"] is True
+    assert detail["relationship"]["versionID"] != relationship_version
+    participant = provider.client.get(provider.url("/participants/cust-42")).json()
+    assert participant["relationship"]["suspended"] is True
+    assert participant["relationship"]["reasonCode"] == "suspected-fraud"
