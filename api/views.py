@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from api import idempotency
 from api.versioning import HEADER as VERSION_HEADER
 from api.versioning import requested_version
-from common.errors import BadRequest, Forbidden, NotFound
+from common.errors import BadRequest, Forbidden, InvalidRequest, NotFound
 from common.ids import is_id
 
 PROVIDER_ID_PREFIX = "prv"
@@ -71,9 +71,17 @@ class ProviderAPIView(APIView):
             if name != "providerID" and "\x00" in str(value):
                 raise NotFound("The resource does not exist.")
 
+    def check_query_values(self, request) -> None:
+        """A query value holding a NUL character is malformed (and PostgreSQL cannot compare
+        text holding one): a query validation failure, before any lookup of it."""
+        for name, values in request.query_params.lists():
+            if "\x00" in name or any("\x00" in value for value in values):
+                raise InvalidRequest(f"Query parameter {name!r} must not contain a NUL character.")
+
     def _handle(self, handler, request, *args, **kwargs):
         if handler != self.http_method_not_allowed:
             self.check_path_values(kwargs)
+            self.check_query_values(request)
         return handler(request, *args, **kwargs)
 
     def dispatch(self, request, *args, **kwargs):

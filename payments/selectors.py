@@ -47,13 +47,6 @@ class PaymentFilters:
     reference_number: str = ""
     participant_id: str = ""  # provider-wide list only
 
-    @property
-    def matches_nothing(self) -> bool:
-        """A NUL character is in no stored value (nor can PostgreSQL compare text holding
-        one): a filter carrying one matches no payment."""
-        texts = (self.payment_id, self.reference_number, self.participant_id)
-        return any("\x00" in text for text in (*texts, self.q.text if self.q else ""))
-
     def binding(self) -> dict:
         """What a cursor is bound to (normalised, so equivalent queries share cursors)."""
         return {
@@ -96,8 +89,6 @@ def list_entries(
     """The entries a list renders, before pagination. Participant-scoped (path participant,
     or the provider-wide participantID filter) uses that participant's entries, one per
     payment; otherwise the provider's primary entries, one per payment."""
-    if filters.matches_nothing:
-        return PaymentEntry.objects.none()
     party = participant_id or filters.participant_id
     scope = Q(participant_id=party) if party else Q(is_primary=True)
     queryset = PaymentEntry.objects.filter(scope, provider_id=provider_id)

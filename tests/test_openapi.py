@@ -158,3 +158,11 @@ def test_participant_limit_groups_are_group_refs(schema):
     item = _resolve(schema, node["items"])
     assert set(item["properties"]) == {"groupID", "name"}
     assert set(item["required"]) == {"groupID", "name"}
+
+
+def test_every_operation_documents_the_problems_any_route_can_answer(schema):
+    """400 (a header), 401, 403, and 422 (a query value holding a NUL character)."""
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            documented = {int(status) for status in operation["responses"]}
+            assert {400, 401, 403, 422} <= documented, (method, path)

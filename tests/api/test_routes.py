@@ -147,6 +147,19 @@ def test_a_nul_character_in_a_path_value_is_a_missing_resource(provider, route, 
         _problem(response, 404)
 
 
+GETS = [(route, method) for route, method in ROUTES if method == "get"]
+
+
+@pytest.mark.parametrize(("route", "method"), GETS)
+def test_a_nul_character_in_a_query_value_is_a_validation_failure(provider, route, method):
+    """PostgreSQL cannot compare text holding NUL: such a query value is 422, never 500."""
+    provider.client.raise_request_exception = False
+    path = fill(route, {"providerID": provider.id, **CASES[route].missing})
+    for query in ({"q": "ada\x00"}, {"participantID": "\x00"}, {"any\x00name": "x"}):
+        body = _problem(provider.client.get(path, query), 422, "invalid-request")
+        assert "NUL" in body["detail"]
+
+
 def test_paths_carry_no_version_segment():
     for route in VIEWS:
         segments = route.split("/")

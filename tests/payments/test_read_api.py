@@ -473,27 +473,6 @@ def test_accepted_filters(provider, query):
     assert provider.client.get(provider.url("/payments"), query).status_code == 200
 
 
-@pytest.mark.parametrize(
-    ("path", "name"),
-    [
-        *((path, name) for path in LISTS for name in ("q", "paymentID", "referenceNumber")),
-        ("/payments", "participantID"),  # a filter of the provider-wide list only
-    ],
-)
-def test_a_filter_holding_a_nul_character_matches_nothing(provider, path, name):
-    """No stored value holds NUL (and PostgreSQL cannot compare text that does): 200, empty."""
-    alice = enroll(provider.provider)
-    payout = make_payment(alice)
-    value = {"q": "Ada", "paymentID": payout.id, "referenceNumber": payout.reference_number}.get(
-        name, alice.participant_id
-    )
-    url = provider.url(path.format(p=alice.participant_id))
-    assert provider.client.get(url, {name: value}).json()["payments"]
-    response = provider.client.get(url, {name: value + "\x00"})
-    assert response.status_code == 200, response.content
-    assert response.json() == {"payments": [], "hasMore": False}
-
-
 @pytest.mark.parametrize("path", LISTS)
 @pytest.mark.parametrize("external_id", ["12345", "(415) 555", "acct_user", "cust-7"])
 def test_q_matches_the_exact_external_id_whatever_it_looks_like(provider, path, external_id):
