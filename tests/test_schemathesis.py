@@ -2,9 +2,10 @@
 
 Each generated request must get a documented status, a response matching its schema, and
 never a 5xx. The provider in the path is the caller's own, so requests reach the handlers.
-The caller owns a participant, a funding source, a payout, a request and a limit group; about
-half of the positive cases have their path IDs replaced by those, so success answers (not only
-404s) are checked against the schema too.
+The caller owns a participant, a funding source, payouts, a request, a limit group, a
+participant review, a payment review and an assessment with device observations; about half of
+the positive cases have their path IDs replaced by those, so success answers (not only 404s)
+are checked against the schema too.
 
 CI runs at least 100 examples per operation (`.ci/run` exports SCHEMATHESIS_MAX_EXAMPLES);
 the local default is smaller to keep `make test` quick.
@@ -29,6 +30,7 @@ from config.wsgi import application
 from limits import services as limit_services
 from tests.conftest import basic_auth
 from tests.payments.factories import enroll, make_payment
+from tests.reviews.factories import observed_payment, payout_in_review, pending_review
 from tests.routes import METHODS, openapi_path, provider_routes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,12 +51,18 @@ def _seed(ctx) -> dict:
         provider_id=ctx.id, name="Schemathesis", ceilings={"dailyAmount": 500}, actor=Actor.system()
     )
     limit_services.add_to_limit_group(group_id=group.id, enrollment=owner, actor=Actor.system())
+    review = pending_review(ctx.provider, owner)
+    held, payment_review = payout_in_review(ctx.provider)
+    observed, found = observed_payment(ctx.provider)
     return {
         "participantID": (owner.participant_id, owner.external_id),
         "fundingSourceID": (owner.funding_sources.get().pk,),
-        "payoutID": (payout.id,),
+        "payoutID": (payout.id, held.id),
         "requestID": (request.id,),
         "groupID": (group.id,),
+        "reviewID": (review.pk, payment_review.pk),
+        "paymentID": (observed.id,),
+        "assessmentID": (found.pk,),
     }
 
 
