@@ -11,6 +11,7 @@ from demo import limits as limits_demo
 from demo import payments as payments_demo
 from demo import people
 from demo import risk as risk_demo
+from demo.analyst import seed_analyst
 from demo.ledger import seed_ledger
 from providers import services as provider_services
 from providers.models import ApiKey, Provider
@@ -36,6 +37,7 @@ class DemoSeed:
     participant_ids: list[str]
     ledger_urls: dict[str, str] | None = None
     second_provider: Provider | None = None
+    analyst: tuple[str, str] | None = None  # username, password of the demo risk analyst
 
 
 def _provider() -> Provider:
@@ -79,6 +81,7 @@ def seed(*, base_url: str) -> DemoSeed:
         participant_ids = _participants(provider)
         limits_demo.seed(provider)
         ledger = seed_ledger(provider=provider, base_url=base_url)
+        analyst = seed_analyst()
     # After the commit: payouts call the sandbox ledger over HTTP, which must see the wiring.
     second_provider = payments_demo.seed(provider, base_url)
     risk_demo.seed(provider, with_payouts=payments_demo.ledger_answers(provider, base_url))
@@ -89,4 +92,5 @@ def seed(*, base_url: str) -> DemoSeed:
         participant_ids=participant_ids,
         ledger_urls=ledger.urls if ledger else None,
         second_provider=second_provider,
+        analyst=analyst,
     )

@@ -41,6 +41,8 @@ class Command(JsonCommand):
             data["ledgerURLs"] = result.ledger_urls
         if result.second_provider:
             data["secondProviderID"] = result.second_provider.id
+        username, password = result.analyst
+        data["analyst"] = {"username": username, "password": password}
         human = "\n".join(
             [
                 "",
@@ -58,6 +60,8 @@ class Command(JsonCommand):
                 f"{base_url}/providers/{provider_id}/participants/demo-paula/risk-assessments",
                 "",
                 f"Swagger UI: {base_url}/api/docs/    OpenAPI schema: {base_url}/api/schema/",
+                f"Review queue: {base_url}/admin/reviews/   log in as {username} / {password}"
+                "   (a Risk analyst; new password on every run)",
                 "",
             ]
         )
