@@ -9,8 +9,9 @@ from drf_spectacular.utils import OpenApiParameter
 from api.problems import PROBLEM_CONTENT_TYPE
 from api.serializers import ProblemSerializer
 
-# Every authenticated provider route can answer these.
-COMMON_PROBLEMS = (400, 401, 403)
+# Every authenticated provider route can answer these (422: a query value holding a NUL
+# character, see ProviderAPIView.check_query_values).
+COMMON_PROBLEMS = (400, 401, 403, 422)
 
 # The query parameters of every keyset-paginated list.
 PAGINATION_PARAMETERS = [

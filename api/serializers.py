@@ -9,9 +9,9 @@ class ProblemErrorSerializer(serializers.Serializer):
 
 
 class ProblemSerializer(serializers.Serializer):
-    type = serializers.CharField(help_text="`{base_url}/errors#<code>` or `about:blank`")
+    type = serializers.URLField(help_text="`{base_url}/errors#<code>` or `about:blank`")
     title = serializers.CharField()
-    status = serializers.IntegerField()
+    status = serializers.IntegerField(help_text="int32")
     detail = serializers.CharField(required=False)
     instance = serializers.CharField(required=False)
     errors = ProblemErrorSerializer(many=True, required=False)

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from api import idempotency
 from api.versioning import HEADER as VERSION_HEADER
 from api.versioning import requested_version
-from common.errors import BadRequest, Forbidden
+from common.errors import BadRequest, Forbidden, InvalidRequest, NotFound
 from common.ids import is_id
 
 PROVIDER_ID_PREFIX = "prv"
@@ -64,6 +64,26 @@ class ProviderAPIView(APIView):
         if missing:
             raise Forbidden(f"Missing scope(s): {', '.join(missing)}.")
 
+    def check_path_values(self, kwargs: dict) -> None:
+        """A path value with a NUL character names nothing (and PostgreSQL cannot compare
+        text holding one), so it is a missing resource before any lookup."""
+        for name, value in kwargs.items():
+            if name != "providerID" and "\x00" in str(value):
+                raise NotFound("The resource does not exist.")
+
+    def check_query_values(self, request) -> None:
+        """A query value holding a NUL character is malformed (and PostgreSQL cannot compare
+        text holding one): a query validation failure, before any lookup of it."""
+        for name, values in request.query_params.lists():
+            if "\x00" in name or any("\x00" in value for value in values):
+                raise InvalidRequest(f"Query parameter {name!r} must not contain a NUL character.")
+
+    def _handle(self, handler, request, *args, **kwargs):
+        if handler != self.http_method_not_allowed:
+            self.check_path_values(kwargs)
+            self.check_query_values(request)
+        return handler(request, *args, **kwargs)
+
     def dispatch(self, request, *args, **kwargs):
         # DRF's dispatch, with the idempotent handler run in one transaction with its record.
         self.args = args
@@ -91,12 +111,14 @@ class ProviderAPIView(APIView):
                     claim = None
                 else:
                     with transaction.atomic():
-                        response = self._render(request, handler(request, *args, **kwargs))
+                        response = self._render(
+                            request, self._handle(handler, request, *args, **kwargs)
+                        )
                         if 200 <= response.status_code < 300:
                             idempotency.complete(claim.record, response)
                             claim = None
             else:
-                response = handler(request, *args, **kwargs)
+                response = self._handle(handler, request, *args, **kwargs)
         except Exception as exc:
             response = self.handle_exception(exc)
         if claim is not None:

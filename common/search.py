@@ -1,6 +1,7 @@
 """The `q` search value of the payment and review lists: trimmed, at most 100 characters; a
 value of only digits and phone punctuation is a phone fragment and needs at least 3 digits;
-a value ending in `_user` may be an exact participantID, any other an exact externalID."""
+a value ending in `_user` may be an exact participantID, any other (a phone fragment
+included) an exact externalID."""
 
 import re
 from dataclasses import dataclass
@@ -29,17 +30,23 @@ class SearchTerm:
     is_phone: bool = False  # only digits and phone punctuation
     phone_digits: str = ""
     participant_id: str = ""  # set when q ends with `_user`
-    external_id: str = ""  # otherwise: q may be the provider's exact externalID
+    external_id: str = ""  # otherwise (phone fragments too): may be the exact externalID
 
 
 def parse_search(raw: str) -> SearchTerm:
     """Trimmed `q` → SearchTerm. Length and phone-digit rules are checked by `search_term`."""
     text = raw.strip()
-    if PHONE_FRAGMENT.match(text):
-        return SearchTerm(raw=text, text=text.lower(), is_phone=True, phone_digits=digits(text))
-    if text.endswith(PARTICIPANT_ID_SUFFIX):
-        return SearchTerm(raw=text, text=text.lower(), participant_id=text)
-    return SearchTerm(raw=text, text=text.lower(), external_id=text)
+    is_phone = bool(PHONE_FRAGMENT.match(text))
+    user_suffix = text.endswith(PARTICIPANT_ID_SUFFIX)
+    return SearchTerm(
+        raw=text,
+        text=text.lower(),
+        is_phone=is_phone,
+        phone_digits=digits(text) if is_phone else "",
+        participant_id=text if user_suffix else "",
+        # A phone-like value may still be an externalID (digits-only customer numbers).
+        external_id="" if user_suffix else text,
+    )
 
 
 def search_term(raw: str | None) -> SearchTerm | None:

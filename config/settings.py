@@ -214,6 +214,7 @@ SPECTACULAR_SETTINGS = {
         "OperationTypeEnum": "payments.models.Operation.Type",
         "FundedFromTypeEnum": "payments.models.FundingAttempt.FundingType",
         "FundingTypeEnum": "participants.models.FundingSource.FundingType",
+        "ParticipantStatusEnum": "participants.models.Participant.Status",
         "ParticipantReviewStatusEnum": "reviews.models.ParticipantReview.Status",
         "PaymentReviewStatusEnum": "reviews.models.PaymentReview.Status",
         "PaymentReviewResolutionEnum": ["approved", "rejected"],

@@ -66,15 +66,15 @@ def _search_condition(provider_id: str, term: SearchTerm) -> Q:
     condition = Q(search_text__contains=term.text)
     if term.is_phone:
         condition |= Q(search_digits__contains=term.phone_digits)
-    participant_id = term.participant_id
-    if term.external_id:
-        participant_id = (
-            enrollments_for(provider_id)
-            .filter(external_id=term.external_id)
-            .values_list("participant_id", flat=True)
-            .first()
-        ) or ""
-    if participant_id:
+    # The provider's exact externalID, whatever it looks like (the payment lists put no
+    # condition on it; the review list's rule is narrower, see common.search).
+    by_external_id = (
+        enrollments_for(provider_id)
+        .filter(external_id=term.raw)
+        .values_list("participant_id", flat=True)
+        .first()
+    )
+    for participant_id in sorted({term.participant_id, by_external_id} - {"", None}):
         condition |= Q(participant_id=participant_id) | Q(other_participant_id=participant_id)
     return condition
 

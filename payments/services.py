@@ -105,6 +105,12 @@ def check_can_initiate(enrollment: Enrollment) -> None:
         raise ParticipantSuspended(
             "The provider has suspended this participant; it cannot send or request money."
         )
+    check_active(enrollment)
+
+
+def check_active(enrollment: Enrollment) -> None:
+    """Only an active participant takes part in a payment (a suspension is checked apart:
+    it stops sending, not signing in)."""
     if enrollment.participant.status != Participant.Status.ACTIVE:
         raise ParticipantNotActive(
             f"The participant is {enrollment.participant.status}; only active participants "
@@ -667,7 +673,9 @@ def authenticate_payer(
     """The payer signs in to pay: bind it (created → authenticated). Once bound, the payer's
     provider sees the request."""
     with transaction.atomic():
-        request, payer_enrollment = _lock_for_payer(request_id, payer_provider_id, payer)
+        request, payer_enrollment = _lock_for_payer(
+            request_id, payer_provider_id, payer, paying=False
+        )
         _bind_payer(request, payer_enrollment, actor)
     return request
 
@@ -690,14 +698,19 @@ def start_payment(
     return request
 
 
-def _lock_for_payer(request_id: str, payer_provider_id: str, payer: str):
+def _lock_for_payer(request_id: str, payer_provider_id: str, payer: str, *, paying: bool = True):
+    """The request and the payer's enrollment, locked. Signing in is open to a suspended
+    payer (the contract leaves signing in unaffected); paying is not."""
     request = _locked(request_id, PaymentType.REQUEST)
     if timezone.now() >= request.expires_on:
         raise IllegalTransition("The request expired and can no longer be paid.")
     payer_enrollment = _locked_enrollment(payer_provider_id, payer)
     if payer_enrollment.participant_id == request.initiator_participant_id:
         raise InvalidRequest("A request cannot be paid by its requester.")
-    check_can_initiate(payer_enrollment)
+    if paying:
+        check_can_initiate(payer_enrollment)
+    else:
+        check_active(payer_enrollment)
     bound = request.counterparty_participant_id
     if bound and bound != payer_enrollment.participant_id:
         raise IllegalTransition("Another payer is already paying this request.")

@@ -8,7 +8,9 @@ from django.utils import timezone
 from rest_framework import authentication, exceptions
 
 from common.actors import Actor
+from common.ids import is_id
 from providers import selectors, services
+from providers.models import API_KEY_ID_PREFIX
 
 REALM = "provider-api"
 
@@ -45,7 +47,9 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
             key_id, _, secret = decoded.partition(":")
         except (binascii.Error, UnicodeDecodeError):
             raise exceptions.AuthenticationFailed("Malformed Basic credentials.") from None
-        key = selectors.active_api_key(key_id, secret) if key_id and secret else None
+        # Only a well-formed key ID is looked up (a NUL byte, for one, cannot reach PostgreSQL).
+        well_formed = is_id(key_id, API_KEY_ID_PREFIX) and secret
+        key = selectors.active_api_key(key_id, secret) if well_formed else None
         if key is None:
             raise exceptions.AuthenticationFailed("Invalid API key ID or secret.")
         services.touch_api_key(key, timezone.now())

@@ -8,8 +8,11 @@ def _provider_id() -> str:
     return new_id("prv")
 
 
+API_KEY_ID_PREFIX = "key"
+
+
 def _api_key_id() -> str:
-    return new_id("key")
+    return new_id(API_KEY_ID_PREFIX)
 
 
 def _token_id() -> str:

@@ -67,3 +67,102 @@ def test_swagger_ui_and_schema_are_served(client):
     response = client.get("/api/schema/")
     assert response.status_code == 200
     assert b"/providers/{providerID}/participants" in response.content
+
+
+REASON_CODES = {
+    "suspected-fraud",
+    "account-compromise",
+    "customer-request",
+    "compliance-review",
+    "legal-hold",
+    "policy-violation",
+    "other",
+}
+PAYOUT_STATUSES = {
+    "initiated", "authorized", "accepted", "claiming", "completed", "failed", "payout_failed",
+    "cancelled", "expired", "denied",
+}  # fmt: skip
+REQUEST_STATUSES = {
+    "created", "authenticated", "declined", "cancelled", "expired", "paying", "funded",
+    "disbursing", "disbursement_failed", "completed", "reversing", "reversal_failed", "reversed",
+    "denied",
+}  # fmt: skip
+
+# (component, property) -> the enum the contract names for it.
+CONTRACT_ENUMS = {
+    ("Participant", "status"): {"active", "disabled", "pending", "denied"},
+    ("FundingSource", "fundingType"): {"card", "bank_account"},
+    ("FundingSourceInRequest", "fundingType"): {"card", "bank_account"},
+    ("Funding", "fundingType"): {"card", "bank_account"},
+    ("RelationshipSummary", "reasonCode"): REASON_CODES,
+    ("Relationship", "reasonCode"): REASON_CODES,
+    ("SuspendRequest", "reasonCode"): REASON_CODES,
+    ("Actor", "kind"): {"user", "application", "system"},
+    ("PayoutRow", "status"): PAYOUT_STATUSES,
+    ("PayoutDetail", "status"): PAYOUT_STATUSES,
+    ("RequestRow", "status"): REQUEST_STATUSES,
+    ("RequestDetail", "status"): REQUEST_STATUSES,
+    ("PayoutRow", "type"): {"payout"},
+    ("RequestRow", "type"): {"request"},
+    ("ParticipantPayoutRow", "direction"): {"sent", "received"},
+    ("ParticipantRequestRow", "direction"): {"sent", "received"},
+    ("Operation", "type"): {"collect", "authorize", "capture", "release", "disburse", "refund"},
+    ("Operation", "rail"): {"aft", "oct", "core_hold", "core_credit"},
+    ("Operation", "status"): {"reserved", "pending", "succeeded", "failed", "unknown"},
+    ("FundedFrom", "fundingType"): {"aft", "core_ledger", "unknown"},
+    ("LimitProviderSources", "dailyAmount"): {"platform", "provider"},
+}
+
+# (component, property) -> the JSON Schema type and format the contract names.
+CONTRACT_FORMATS = {
+    ("Participant", "dateOfBirth"): ("string", "date"),
+    ("Participant", "createdOn"): ("string", "date-time"),
+    ("Participant", "updatedOn"): ("string", "date-time"),
+    ("Participant", "disabledOn"): ("string", "date-time"),
+    ("Phone", "verifiedOn"): ("string", "date-time"),
+    ("Email", "disabledOn"): ("string", "date-time"),
+    ("FundingSource", "disabledOn"): ("string", "date-time"),
+    ("Hold", "expiresOn"): ("string", "date-time"),
+    ("Operation", "occurredOn"): ("string", "date-time"),
+    ("PayoutDetail", "claimedOn"): ("string", "date-time"),
+    ("RequestDetail", "fundedOn"): ("string", "date-time"),
+    ("CountLimit", "ceiling"): ("integer", "int64"),
+    ("LimitValues", "dailySendCount"): ("integer", "int64"),
+    ("Problem", "type"): ("string", "uri"),
+}
+
+
+def _resolve(schema, node: dict) -> dict:
+    while "$ref" in node or "allOf" in node:
+        if "allOf" in node:
+            node = node["allOf"][0]
+            continue
+        node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[-1]]
+    return node
+
+
+@pytest.mark.parametrize(("component", "prop"), sorted(CONTRACT_ENUMS))
+def test_enum_fields_carry_the_contract_values(schema, component, prop):
+    node = _resolve(schema, schema["components"]["schemas"][component]["properties"][prop])
+    assert set(node["enum"]) == CONTRACT_ENUMS[(component, prop)]
+
+
+@pytest.mark.parametrize(("component", "prop"), sorted(CONTRACT_FORMATS))
+def test_typed_fields_carry_the_contract_format(schema, component, prop):
+    node = _resolve(schema, schema["components"]["schemas"][component]["properties"][prop])
+    assert (node["type"], node.get("format")) == CONTRACT_FORMATS[(component, prop)]
+
+
+def test_participant_limit_groups_are_group_refs(schema):
+    node = schema["components"]["schemas"]["Participant"]["properties"]["limitGroups"]
+    item = _resolve(schema, node["items"])
+    assert set(item["properties"]) == {"groupID", "name"}
+    assert set(item["required"]) == {"groupID", "name"}
+
+
+def test_every_operation_documents_the_problems_any_route_can_answer(schema):
+    """400 (a header), 401, 403, and 422 (a query value holding a NUL character)."""
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            documented = {int(status) for status in operation["responses"]}
+            assert {400, 401, 403, 422} <= documented, (method, path)

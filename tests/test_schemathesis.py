@@ -2,25 +2,68 @@
 
 Each generated request must get a documented status, a response matching its schema, and
 never a 5xx. The provider in the path is the caller's own, so requests reach the handlers.
+The caller owns a participant, a funding source, payouts, a request, a limit group, a
+participant review, a payment review and an assessment with device observations; about half of
+the positive cases have their path IDs replaced by those, so success answers (not only 404s)
+are checked against the schema too.
+
+CI runs at least 100 examples per operation (`.ci/run` exports SCHEMATHESIS_MAX_EXAMPLES);
+the local default is smaller to keep `make test` quick.
 """
 
 import os
+import re
+import zlib
 from pathlib import Path
 
 import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
+from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
+from schemathesis.core.result import Ok
 
+from common.actors import Actor
 from config.wsgi import application
+from limits import services as limit_services
 from tests.conftest import basic_auth
+from tests.payments.factories import enroll, make_payment
+from tests.reviews.factories import observed_payment, payout_in_review, pending_review
+from tests.routes import METHODS, openapi_path, provider_routes
 
+ROOT = Path(__file__).resolve().parent.parent
+CI_MIN_EXAMPLES = 100
 MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "25"))
 
-CONFIG = SchemathesisConfig.from_path(Path(__file__).resolve().parent.parent / "schemathesis.toml")
+CONFIG = SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application, config=CONFIG)
+
+
+def _seed(ctx) -> dict:
+    """Resources the caller owns, by the path parameter that names them."""
+    owner = enroll(ctx.provider, external_id="st-owner")
+    other = enroll(ctx.provider, given="Bob", family="Okafor")
+    payout = make_payment(owner, memo="Dinner", counterparty=other, status="completed")
+    request = make_payment(owner, type="request", hold=True)
+    group = limit_services.create_limit_group(
+        provider_id=ctx.id, name="Schemathesis", ceilings={"dailyAmount": 500}, actor=Actor.system()
+    )
+    limit_services.add_to_limit_group(group_id=group.id, enrollment=owner, actor=Actor.system())
+    review = pending_review(ctx.provider, owner)
+    held, payment_review = payout_in_review(ctx.provider)
+    observed, found = observed_payment(ctx.provider)
+    return {
+        "participantID": (owner.participant_id, owner.external_id),
+        "fundingSourceID": (owner.funding_sources.get().pk,),
+        "payoutID": (payout.id, held.id),
+        "requestID": (request.id,),
+        "groupID": (group.id,),
+        "reviewID": (review.pk, payment_review.pk),
+        "paymentID": (observed.id,),
+        "assessmentID": (found.pk,),
+    }
 
 
 @pytest.fixture
@@ -30,10 +73,22 @@ def caller(provider):
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     try:
-        yield provider
+        yield provider, _seed(provider)
     finally:
         request_started.connect(close_old_connections)
         request_finished.connect(close_old_connections)
+
+
+def _use_owned_ids(case, owned: dict) -> None:
+    """Replace generated path IDs by the caller's real ones for about half the positive cases
+    (decided by the generated value, so a derandomized run stays reproducible)."""
+    if case.meta is not None and case.meta.generation.mode.is_negative:
+        return
+    for name, value in (case.path_parameters or {}).items():
+        choices = owned.get(name)
+        digest = zlib.crc32(str(value).encode())
+        if choices and digest % 2 == 0:
+            case.path_parameters[name] = choices[(digest >> 1) % len(choices)]
 
 
 @pytest.mark.schemathesis
@@ -46,6 +101,33 @@ def caller(provider):
     derandomize=True,
 )
 def test_operation_conforms_to_schema(case, caller):
+    ctx, owned = caller
     if "providerID" in (case.path_parameters or {}):
-        case.path_parameters["providerID"] = caller.id
-    case.call_and_validate(headers={"Authorization": basic_auth(caller.key_id, caller.secret)})
+        case.path_parameters["providerID"] = ctx.id
+    _use_owned_ids(case, owned)
+    case.call_and_validate(headers={"Authorization": basic_auth(ctx.key_id, ctx.secret)})
+
+
+def test_every_operation_is_parametrized():
+    """What schemathesis runs is every operation of the schema, which is every provider route."""
+    loaded = []
+    for result in schema.get_all_operations():
+        assert isinstance(result, Ok), f"schemathesis could not load an operation: {result}"
+        operation = result.ok()
+        loaded.append((operation.method.lower(), operation.path))
+    generated = SchemaGenerator().get_schema(request=None, public=True)
+    documented = [
+        (method, path)
+        for path, item in generated["paths"].items()
+        for method in item
+        if method in METHODS
+    ]
+    routed = [(method, openapi_path(route)) for route, method in provider_routes()]
+    assert sorted(loaded) == sorted(documented) == sorted(routed)
+
+
+def test_ci_runs_at_least_100_examples_per_operation():
+    ci = (ROOT / ".ci" / "run").read_text()
+    match = re.search(r"^export SCHEMATHESIS_MAX_EXAMPLES=(\d+)$", ci, re.MULTILINE)
+    assert match, ".ci/run must export SCHEMATHESIS_MAX_EXAMPLES"
+    assert int(match.group(1)) >= CI_MIN_EXAMPLES

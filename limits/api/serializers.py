@@ -4,6 +4,14 @@ from rest_framework import serializers
 
 from api.serializers import AmountSerializer
 
+INT64_MAX = 2**63 - 1
+
+
+def _count(**kwargs) -> serializers.IntegerField:
+    """An integer int64 count (the bound makes the schema say int64)."""
+    return serializers.IntegerField(min_value=0, max_value=INT64_MAX, **kwargs)
+
+
 SOURCE_HELP = (
     "platform, provider, group:<name> or override; `<source>+platform-clamp` when the platform "
     "maximum tightened it"
@@ -21,12 +29,10 @@ class AmountLimitSerializer(serializers.Serializer):
 
 
 class CountLimitSerializer(serializers.Serializer):
-    ceiling = serializers.IntegerField(min_value=0, help_text="int64")
+    ceiling = _count(help_text="The effective value")
     source = serializers.CharField(help_text=SOURCE_HELP)
-    stored = serializers.IntegerField(
-        required=False, help_text="Pre-clamp value; only when clamped"
-    )
-    platformMaximum = serializers.IntegerField(required=False, help_text="Only when clamped")
+    stored = _count(required=False, help_text="Pre-clamp value; only when clamped")
+    platformMaximum = _count(required=False, help_text="Only when clamped")
     expiresOn = serializers.DateTimeField(
         required=False, help_text="When an override-sourced value lapses"
     )
@@ -52,7 +58,7 @@ class LimitValuesSerializer(serializers.Serializer):
     dailyAmount = AmountSerializer()
     weeklyAmount = AmountSerializer()
     monthlyAmount = AmountSerializer()
-    dailySendCount = serializers.IntegerField(min_value=0, help_text="int64")
+    dailySendCount = _count()
 
 
 # `provider` when the saved policy sets the dimension, `platform` when it falls back.

@@ -3,11 +3,14 @@
 from datetime import date
 
 from django.db.models import Q
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import OmitEmptySerializer
 from participants import validators
-from participants.models import FundingSource, ReasonCode
+from participants.models import FundingSource, Participant, ReasonCode
+from participants.selectors import PARTICIPANT_ID_PREFIX
 
 # ---- input ---------------------------------------------------------------
 
@@ -52,7 +55,9 @@ class FundingSourceInSerializer(serializers.Serializer):
 
 
 class ParticipantCreateSerializer(serializers.Serializer):
-    externalID = serializers.CharField(max_length=255)
+    externalID = serializers.CharField(
+        max_length=255, help_text="Unique within the provider; not starting `usr_`, no `/`"
+    )
     givenName = serializers.CharField(max_length=255)
     middleName = serializers.CharField(max_length=255, required=False, allow_blank=True)
     familyName = serializers.CharField(max_length=255)
@@ -64,6 +69,18 @@ class ParticipantCreateSerializer(serializers.Serializer):
         child=serializers.EmailField(max_length=320), required=False, max_length=20
     )
     fundingSources = FundingSourceInSerializer(many=True, required=False, max_length=50)
+
+    def validate_externalID(self, value: str) -> str:
+        # The path takes a participantID or an externalID; an externalID the path could never
+        # resolve to its participant is refused here rather than accepted and then unreachable.
+        if value.startswith(PARTICIPANT_ID_PREFIX):
+            raise serializers.ValidationError(
+                f"must not start with {PARTICIPANT_ID_PREFIX!r}: a path value starting with it "
+                "is read as a participantID"
+            )
+        if "/" in value:
+            raise serializers.ValidationError("must not contain '/': it could not be a path value")
+        return value
 
     def validate_dateOfBirth(self, value: date) -> date:
         if value > date.today():
@@ -158,7 +175,9 @@ class RelationshipSummarySerializer(OmitEmptySerializer):
     suspended = serializers.BooleanField()
     versionID = serializers.CharField(source="relationship_version_id")
     suspendedOn = serializers.DateTimeField(source="suspended_on", required=False)
-    reasonCode = serializers.CharField(source="suspension_reason_code", required=False)
+    reasonCode = serializers.ChoiceField(
+        source="suspension_reason_code", choices=ReasonCode.choices, required=False
+    )
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
@@ -183,7 +202,9 @@ class ParticipantSerializer(OmitEmptySerializer):
     serviceAccountID = serializers.CharField(
         source="participant.service_account_id", required=False
     )
-    status = serializers.CharField(source="participant.status")
+    status = serializers.ChoiceField(
+        source="participant.status", choices=Participant.Status.choices
+    )
     createdOn = serializers.DateTimeField(source="created_on")
     updatedOn = serializers.SerializerMethodField()
     disabledOn = serializers.DateTimeField(source="participant.disabled_on", required=False)
@@ -196,10 +217,12 @@ class ParticipantSerializer(OmitEmptySerializer):
             Q(ended_on__isnull=True) & Q(group__deleted_on__isnull=True)
         ).select_related("group")
 
+    @extend_schema_field(LimitGroupRefSerializer(many=True))
     def get_limitGroups(self, enrollment) -> list[dict]:
         rows = sorted(self._active_memberships(enrollment), key=lambda m: m.group.name)
         return LimitGroupRefSerializer(rows, many=True).data
 
+    @extend_schema_field(OpenApiTypes.DATETIME)
     def get_updatedOn(self, enrollment) -> str:
         latest = max(enrollment.updated_on, enrollment.participant.updated_on)
         return serializers.DateTimeField().to_representation(latest)
@@ -233,7 +256,9 @@ class FundingSourceSerializer(OmitEmptySerializer):
     fundingSourceID = serializers.CharField(source="id")
     providerSourceID = serializers.CharField(source="provider_source_id")
     displayName = serializers.CharField(source="display_name")
-    fundingType = serializers.CharField(source="funding_type")
+    fundingType = serializers.ChoiceField(
+        source="funding_type", choices=FundingSource.FundingType.choices
+    )
     last4 = serializers.CharField(required=False)
     createdOn = serializers.DateTimeField(source="created_on")
     updatedOn = serializers.DateTimeField(source="updated_on")

@@ -1,6 +1,6 @@
 """Participants endpoints: parse, authorize, call one service or selector, serialize."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -11,6 +11,33 @@ from api.views import ProviderAPIView
 from participants import selectors, services
 from participants.api import serializers as s
 from providers.models import Provider
+
+CREATE_EXAMPLE = OpenApiExample(
+    "A participant with a bank account",
+    request_only=True,
+    value={
+        "externalID": "cust-42",
+        "givenName": "Grace",
+        "familyName": "Hopper",
+        "address": {
+            "addressLine1": "1 Navy Way",
+            "city": "Arlington",
+            "stateOrProvince": "VA",
+            "postalCode": "22202",
+            "country": "US",
+        },
+        "phones": [{"countryCode": "1", "number": "2025550142"}],
+        "emails": ["grace@example.com"],
+        "fundingSources": [
+            {
+                "displayName": "Checking",
+                "fundingType": "bank_account",
+                "providerSourceID": "acct-42",
+                "last4": "0042",
+            }
+        ],
+    },
+)
 
 
 def _new_participant(data: dict) -> services.NewParticipant:
@@ -67,6 +94,7 @@ class ParticipantsView(ProviderAPIView):
         operation_id="createParticipant",
         request=s.ParticipantCreateSerializer,
         responses={201: s.ParticipantCreatedSerializer},
+        examples=[CREATE_EXAMPLE],
     )
     def post(self, request, providerID):
         serializer = s.ParticipantCreateSerializer(data=request.data)

@@ -1,6 +1,7 @@
 """Query parameters of the payment lists → `PaymentFilters`, with the contract's errors:
-400 for an unrecognised status, type or onHold value, a malformed or empty date range; 422
-`invalid-request` for the q rules."""
+400 for what its status table names (an unrecognised status, createdTo not later than
+createdFrom); 422 `invalid-request` for every other query validation failure (a type or onHold
+value outside its enum, a malformed date-time) and for the q rules."""
 
 from datetime import UTC, datetime
 
@@ -8,7 +9,7 @@ from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter
 
 from api.openapi import PAGINATION_PARAMETERS
-from common.errors import BadRequest
+from common.errors import BadRequest, InvalidRequest
 from common.search import search_term
 from payments.models import ALL_STATUSES, PaymentType
 from payments.selectors import PaymentFilters
@@ -32,7 +33,7 @@ def _datetime(name: str, raw: str) -> datetime:
             return value.astimezone(UTC) if value.tzinfo else value.replace(tzinfo=UTC)
         except OverflowError:
             pass
-    raise BadRequest(f"{name} must be an ISO 8601 date-time, e.g. 2026-07-01T00:00:00Z.")
+    raise InvalidRequest(f"{name} must be an ISO 8601 date-time, e.g. 2026-07-01T00:00:00Z.")
 
 
 def _optional_datetime(params, name: str) -> datetime | None:
@@ -43,7 +44,7 @@ def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
     types = tuple(dict.fromkeys(params.getlist("type")))
     for value in types:
         if value not in PaymentType.values:
-            raise BadRequest(f"type must be payout or request, not {value!r}.")
+            raise InvalidRequest(f"type must be payout or request, not {value!r}.")
     statuses = tuple(dict.fromkeys(params.getlist("status")))
     for value in statuses:
         if value not in ALL_STATUSES:
@@ -52,7 +53,7 @@ def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
     if "onHold" in params:
         raw = params.get("onHold", "")
         if raw.lower() not in _BOOLEANS:
-            raise BadRequest("onHold must be true or false.")
+            raise InvalidRequest("onHold must be true or false.")
         on_hold = _BOOLEANS[raw.lower()]
     created_from = (
         _datetime("createdFrom", params["createdFrom"]) if "createdFrom" in params else None

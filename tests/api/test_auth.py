@@ -37,6 +37,7 @@ def test_missing_credentials_is_401_with_www_authenticate(provider):
         "Basic !!!notbase64",
         "Basic " + base64.b64encode(b"no-colon").decode(),
         "Basic " + base64.b64encode(b"key_unknown:secret").decode(),
+        "Basic " + base64.b64encode(b"key_\x00:secret").decode(),
         "Bearer",
         "Bearer pst_unknown",
         "Basic a b",

@@ -110,3 +110,61 @@ def test_problem_type_uses_the_configured_base_url(provider, settings):
     )
     assert response.json()["type"] == "https://api.example.test/errors#invalid-request"
     assert response.json()["title"] == "Invalid request"
+
+
+def _problems(provider) -> list[dict]:
+    """One problem of each kind the participants and payments routes answer."""
+    client = provider.client
+    ref = provider.client.post(
+        provider.url("/participants"),
+        participant_payload(externalID="dup"),
+        format="json",
+        HTTP_X_IDEMPOTENCY_KEY="p-1",
+    ).json()["participantID"]
+    calls = [
+        client.get(provider.url("/participants?limit=0")),
+        client.get(provider.url("/payments?type=refund")),
+        client.post(provider.url("/participants"), {}, format="json", HTTP_X_IDEMPOTENCY_KEY="p2"),
+        client.get(provider.url("/participants?cursor=x")),
+        client.get(provider.url("/participants/nobody")),
+        client.get("/providers/prv_01ARZ3NDEKTSV4RRFFQ69G5FAV/participants"),
+        client.put(provider.url("/participants"), {}, format="json"),
+        client.post(
+            provider.url("/participants"),
+            participant_payload(externalID="dup"),
+            format="json",
+            HTTP_X_IDEMPOTENCY_KEY="p-3",
+        ),
+        client.post(
+            provider.url(f"/participants/{ref}/suspensions"),
+            {"reasonCode": "legal-hold", "expectedVersionID": "stale"},
+            format="json",
+            HTTP_X_IDEMPOTENCY_KEY="p-4",
+        ),
+    ]
+    for response in calls:
+        assert response["Content-Type"] == PROBLEM, response.content
+    return [response.json() for response in calls]
+
+
+def test_a_title_is_fixed_per_type_and_about_blank_says_the_status_text(provider):
+    from http import HTTPStatus
+
+    titles: dict[str, set[str]] = {}
+    for body in _problems(provider):
+        if body["type"] == "about:blank":
+            assert body["title"] == HTTPStatus(body["status"]).phrase
+        else:
+            titles.setdefault(body["type"], set()).add(body["title"])
+    assert len(titles) >= 4
+    assert all(len(found) == 1 for found in titles.values()), titles
+    invalid = next(t for t in titles if t.endswith("#invalid-request"))
+    assert titles[invalid] == {"Invalid request"}  # at 400 and at 422 alike
+
+
+def test_only_validation_problems_carry_errors(provider):
+    for body in _problems(provider):
+        if body["status"] == 422 and body["type"].endswith("#invalid-request") and "errors" in body:
+            assert all(set(error) == {"pointer", "detail"} for error in body["errors"])
+        elif body["status"] != 422:
+            assert "errors" not in body, body

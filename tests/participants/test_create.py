@@ -87,6 +87,9 @@ def test_same_external_id_at_two_providers_is_allowed(provider, other_provider):
     ("mutate", "pointer"),
     [
         (lambda b: b.pop("externalID"), "/externalID"),
+        # Values the path could never resolve as this participant's externalID.
+        (lambda b: b.update(externalID="usr_42"), "/externalID"),
+        (lambda b: b.update(externalID="acct/42"), "/externalID"),
         (lambda b: b.pop("givenName"), "/givenName"),
         (lambda b: b.pop("familyName"), "/familyName"),
         (lambda b: b.pop("address"), "/address"),
@@ -205,6 +208,18 @@ def test_resent_funding_source_converges_to_the_existing_record(provider):
     )
     assert [s.pk for s in again] == [original.pk]
     assert FundingSource.objects.get().display_name == "Visa Gold"
+
+
+def test_a_later_create_resending_a_source_keeps_the_one_record(provider):
+    source = {"displayName": "Visa", "fundingType": "card", "providerSourceID": "c-1"}
+    body = participant_payload(externalID="again", fundingSources=[source])
+    first = post(provider, body, key="first")
+    original = FundingSource.objects.get()
+    # A replay answers the original 201; a later create is a duplicate and changes nothing.
+    assert post(provider, body, key="first").content == first.content
+    relabelled = dict(body, fundingSources=[dict(source, displayName="Visa Gold")])
+    assert post(provider, relabelled, key="later").status_code == 409
+    assert list(FundingSource.objects.values_list("pk", "display_name")) == [(original.pk, "Visa")]
 
 
 def test_unknown_fields_are_ignored(provider):

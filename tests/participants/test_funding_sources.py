@@ -1,3 +1,5 @@
+from datetime import timedelta
+
 import pytest
 
 from participants.models import FundingSource
@@ -31,6 +33,16 @@ def test_list_returns_active_sources_newest_first(provider, participant):
     assert "disabledOn" not in card
     bank = next(r for r in rows if r["fundingType"] == "bank_account")
     assert "last4" not in bank
+
+
+def test_list_order_is_newest_first(provider, participant):
+    older = FundingSource.objects.get(provider_source_id="b-1")
+    FundingSource.objects.filter(pk=older.pk).update(
+        created_on=FundingSource.objects.get(provider_source_id="c-1").created_on
+        - timedelta(minutes=1)
+    )
+    rows = provider.client.get(provider.url("/participants/fs-owner/funding-sources")).json()
+    assert [r["providerSourceID"] for r in rows["fundingSources"]] == ["c-1", "b-1"]
 
 
 def test_delete_is_204_and_keeps_the_record_with_disabled_on(provider, participant):

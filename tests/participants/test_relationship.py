@@ -203,6 +203,13 @@ def test_reactivation_validation_is_422(provider, participant, body, pointer):
     assert pointer in [e["pointer"] for e in response.json()["errors"]]
 
 
+def test_512_character_reactivation_note_is_accepted(provider, participant):
+    suspend(provider, reasonCode="legal-hold", expectedVersionID=version(provider))
+    response = reactivate(provider, note="x" * 512, expectedVersionID=version(provider))
+    assert response.status_code == 201
+    assert response.json()["relationship"]["note"] == "x" * 512
+
+
 def test_reactivation_of_unknown_participant_is_404(provider):
     assert reactivate(provider, ref="usr_none", note="x", expectedVersionID="v").status_code == 404
 

@@ -31,6 +31,7 @@ NAMES = [
     ("Grace", "Hopper"),
 ]
 MEMOS = ["", "Dinner at Nopa", "Rent for June", "concert tickets", "Alice's birthday", "Tacos"]
+SPECIAL_EXTERNAL_IDS = {2: "dinner", 4: "5550101"}
 PHONES = ["+14155550101", "+14155550199", "+442079460123", "+14155559876", "+16505550101"]
 
 
@@ -52,7 +53,8 @@ def _build(provider, other_provider, third_provider) -> World:
                 ctx.provider,
                 given=given_name,
                 family=family,
-                external_id=f"{given_name.lower()}-ext" if index != 2 else "dinner",
+                # "dinner" is also a memo word; "5550101" is also the digits of a phone.
+                external_id=SPECIAL_EXTERNAL_IDS.get(index, f"{given_name.lower()}-ext"),
             )
         )
     base = timezone.now() - timedelta(days=3)
@@ -129,14 +131,19 @@ def _q_matches(payment, viewer: str, q: str, world: World) -> bool:
     if any(text in field.lower() for field in [payment.memo, *names] if field):
         return True
     bound = {pid for pid, *_ in _parties(payment) if pid}
-    if re.fullmatch(r"[0-9 +().\-]+", q.strip()):
-        return _digits(q) in _digits(payment.counterparty_phone)
-    if q.strip().endswith("_user"):
-        return q.strip() in bound
-    for enrollment in world.enrollments:
-        if enrollment.provider_id == viewer and enrollment.external_id == q.strip():
-            return enrollment.participant_id in bound
-    return False
+    text = q.strip()
+    phone_like = re.fullmatch(r"[0-9 +().\-]+", text)
+    if phone_like and _digits(text) in _digits(payment.counterparty_phone):
+        return True
+    if text.endswith("_user") and text in bound:
+        return True
+    # The provider's exact externalID, whatever it looks like (digits only included).
+    return any(
+        enrollment.provider_id == viewer
+        and enrollment.external_id == text
+        and enrollment.participant_id in bound
+        for enrollment in world.enrollments
+    )
 
 
 def oracle(world: World, viewer: str, params: dict, scoped: str | None) -> list[tuple]:

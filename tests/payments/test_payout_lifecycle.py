@@ -213,6 +213,21 @@ def test_an_unclaimed_payout_expires_and_its_hold_is_released(sandbox_ledger, pr
         services.claim_payout(payout_id=payout.id, recipient_name="Late")
 
 
+def test_a_release_says_why_the_hold_is_returned(sandbox_ledger, provider):
+    """The release claims carry the payout's hold reference and a reason (the contract names
+    cancelled and expired)."""
+    alice = enroll(provider.provider)
+    cancelled = _create(provider.provider, alice)
+    services.cancel_payout(payout_id=cancelled.id, reason="customer asked", actor=Actor.system())
+    expired = _create(provider.provider, alice, amount=1000)
+    services.expire_due_payments(now=expired.expires_on)
+    for payout, reason in ((cancelled, "cancelled"), (expired, "expired")):
+        release = ledger_selectors.calls_for_payout(payout.id).get(endpoint="release")
+        assert release.service["reason"] == reason
+        assert release.service["holdReference"] == Payout.objects.get(pk=payout.id).hold_reference
+        assert release.service["idempotencyKey"] == f"{payout.id}:release"
+
+
 def test_a_claim_after_expiresOn_is_refused_even_before_the_sweep(sandbox_ledger, provider):
     payout = _create(provider.provider, enroll(provider.provider))
     Payout.objects.filter(pk=payout.id).update(expires_on=timezone.now() - timedelta(seconds=1))

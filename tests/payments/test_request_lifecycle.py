@@ -4,7 +4,7 @@ Requests move money on rails the service drives itself (payments.rails), so thes
 no provider ledger; the disbursement rail still depends on whether the requester's provider
 has a ledger registered (core credit) or not (OCT to the requester's card)."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 import time_machine
@@ -162,6 +162,51 @@ def test_a_failed_disbursement_is_refunded(provider):
     ]
 
 
+def test_request_detail_lists_each_pay_attempt_the_disbursement_and_the_refund(provider):
+    requester = enroll(provider.provider)
+    payer = enroll(provider.provider, given="Paul")
+    request = _create(provider.provider, requester)
+    payer.funding_sources.update(disabled_on=timezone.now())
+    assert _pay(request, payer).status == "authenticated"  # the collection failed
+    payer.funding_sources.update(disabled_on=None)
+    requester.funding_sources.update(disabled_on=timezone.now())  # the disbursement fails
+    assert _pay(request, payer).status == "reversed"
+    body = provider.client.get(provider.url(f"/requests/{request.id}")).json()["request"]
+    assert [(op["type"], op["status"]) for op in body["operations"]] == [
+        ("collect", "failed"),
+        ("collect", "succeeded"),
+        ("disburse", "failed"),
+        ("refund", "succeeded"),
+    ]
+    occurred = [op["occurredOn"] for op in body["operations"]]
+    assert occurred == sorted(occurred)
+    ids = [op["operationID"] for op in body["operations"]]
+    assert all(i.startswith("op_") for i in ids) and len(set(ids)) == 4
+    assert body["fundedOn"] and "completedOn" not in body  # the disbursement never settled
+
+
+def test_operation_occurred_on_is_the_resolution_or_the_latest_change(provider):
+    requester = enroll(provider.provider)
+    payer = enroll(provider.provider, given="Paul")
+    started = timezone.now().replace(microsecond=0)
+    with time_machine.travel(started, tick=False):
+        request = _create(provider.provider, requester)
+        services.start_payment(
+            request_id=request.id, payer_provider_id=payer.provider_id, payer=payer.participant_id
+        )
+    path = provider.url(f"/requests/{request.id}")
+
+    def collect():
+        [operation] = provider.client.get(path).json()["request"]["operations"]
+        return operation["status"], datetime.fromisoformat(operation["occurredOn"])
+
+    assert collect() == ("pending", started)  # unresolved: the time of its latest change
+    settled = started + timedelta(minutes=3)
+    with time_machine.travel(settled, tick=False):
+        services.advance_request(request_id=request.id, max_steps=1)
+    assert collect() == ("succeeded", settled)  # resolved: the resolution time
+
+
 def test_a_refund_that_fails_ends_in_reversal_failed(provider):
     requester = enroll(provider.provider)
     payer = enroll(provider.provider, given="Paul")
@@ -238,6 +283,23 @@ def test_a_suspended_payer_cannot_pay(provider):
     with pytest.raises(ParticipantSuspended):
         _pay(request, payer)
     assert PaymentRequest.objects.get(pk=request.id).status == "created"
+
+
+def test_a_suspended_payer_can_still_sign_in(provider):
+    """Signing in is unaffected by a suspension; paying is what it stops."""
+    request = _create(provider.provider, enroll(provider.provider))
+    payer = enroll(provider.provider, given="Paul", family="Park")
+    _suspend(payer)
+    signed_in = services.authenticate_payer(
+        request_id=request.id, payer_provider_id=payer.provider_id, payer=payer.participant_id
+    )
+    assert signed_in.status == "authenticated"
+    body = provider.client.get(provider.url(f"/requests/{request.id}")).json()["request"]
+    assert body["status"] == "authenticated"
+    assert body["payer"]["participantID"] == payer.participant_id
+    with pytest.raises(ParticipantSuspended):
+        _pay(request, payer)
+    assert PaymentRequest.objects.get(pk=request.id).status == "authenticated"
 
 
 def test_decline_and_cancel(provider):

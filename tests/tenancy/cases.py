@@ -1,7 +1,8 @@
 """Per-route cases for the tenancy matrix: how to make a resource the first provider owns.
 
 Every provider route of the URL configuration needs an entry here (keyed by its full route
-pattern); `tests/tenancy/test_matrix.py` fails for a route without one.
+pattern); `tests/tenancy/test_matrix.py` fails for a route without one, and for an entry
+whose route no longer exists.
 """
 
 from collections.abc import Callable
@@ -29,6 +30,11 @@ class RouteCase:
     missing: dict = field(default_factory=dict)
     # A plausible body per method, so the lookup (not validation) is what answers.
     bodies: dict = field(default_factory=dict)
+    # For a list: creates what the first provider owns and returns query filters naming it
+    # ({parameter: the first provider's value}); `missing_queries` gives, per parameter, a
+    # value that names nothing. The second provider must get the same answer for both.
+    queries: Callable[[object], dict] | None = None
+    missing_queries: dict = field(default_factory=dict)
 
 
 def _participant(ctx) -> dict:
@@ -51,6 +57,24 @@ def _payout(ctx) -> dict:
 
 def _request(ctx) -> dict:
     return {"requestID": make_payment(enroll(ctx.provider), type="request").id}
+
+
+def _payment_filters(ctx) -> dict:
+    payout = make_payment(enroll(ctx.provider, external_id="tenancy-ext"), type="payout")
+    return {
+        "participantID": payout.initiator_participant_id,
+        "paymentID": payout.id,
+        "referenceNumber": payout.reference_number,
+        "q": payout.initiator_participant_id,
+    }
+
+
+MISSING_PAYMENT_FILTERS = {
+    "participantID": MISSING_PARTICIPANT,
+    "paymentID": "po_01ARZ3NDEKTSV4RRFFQ69G5FAV",
+    "referenceNumber": "0000000000",
+    "q": MISSING_PARTICIPANT,
+}
 
 
 def _limit_group(ctx) -> dict:
@@ -105,9 +129,14 @@ CASES: dict[str, RouteCase] = {
     ),
     "providers/<str:providerID>/tokens": RouteCase(bodies={"post": {"scopes": []}}),
     f"{P}/<str:participantID>/payments": RouteCase(
-        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+        owned=_participant,
+        missing={"participantID": MISSING_PARTICIPANT},
+        queries=_payment_filters,
+        missing_queries={k: v for k, v in MISSING_PAYMENT_FILTERS.items() if k != "participantID"},
     ),
-    "providers/<str:providerID>/payments": RouteCase(),
+    "providers/<str:providerID>/payments": RouteCase(
+        queries=_payment_filters, missing_queries=MISSING_PAYMENT_FILTERS
+    ),
     "providers/<str:providerID>/payouts/<str:payoutID>": RouteCase(
         owned=_payout, missing={"payoutID": "po_01ARZ3NDEKTSV4RRFFQ69G5FAV"}
     ),

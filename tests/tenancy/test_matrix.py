@@ -1,62 +1,46 @@
 """Tenancy matrix over every provider route of the URL configuration.
 
-For each route and method, a second provider
+For each route and method, a second provider, with an API key and with a bearer token,
 - naming the first provider in the path gets 403 (a foreign providerID);
 - naming the first provider's real resources under its own providerID gets exactly the answer
-  for a resource that does not exist (404, the same problem body apart from `instance`);
-and neither call changes anything in the database.
+  for a resource that does not exist (404, the same problem body apart from `instance`), also
+  when only one path value is the first provider's and the others name its own resources;
+- filtering a list by the first provider's real IDs gets exactly the answer for IDs that name
+  nothing;
+and none of these calls changes anything in the database.
 """
 
 import itertools
-import re
 
 import pytest
 from django.apps import apps
-from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.test import APIClient
 
+from providers import services as provider_services
+from tests.routes import fill, provider_routes
 from tests.tenancy.cases import CASES
 
 pytestmark = pytest.mark.django_db
 
-METHODS = ("get", "post", "put", "patch", "delete")
-PROVIDER_ROUTE = "providers/<str:providerID>"
 _keys = itertools.count()
-
-
-def _walk(patterns, prefix=""):
-    for entry in patterns:
-        route = prefix + str(entry.pattern)
-        if isinstance(entry, URLResolver):
-            yield from _walk(entry.url_patterns, route)
-        elif isinstance(entry, URLPattern):
-            yield route, entry
-
-
-def provider_routes() -> list[tuple[str, str]]:
-    found = []
-    for route, entry in _walk(get_resolver().url_patterns):
-        if not route.startswith(PROVIDER_ROUTE):
-            continue
-        view_class = getattr(entry.callback, "view_class", None) or getattr(
-            entry.callback, "cls", None
-        )
-        for method in METHODS:
-            if view_class is not None and hasattr(view_class, method):
-                found.append((route, method))
-    return sorted(found)
 
 
 ROUTES = provider_routes()
 
 
-def _path(route: str, values: dict) -> str:
-    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), route)
-
-
-def _call(ctx, method: str, path: str, body):
-    return getattr(ctx.client, method)(
+def _call(client, method: str, path: str, body):
+    return getattr(client, method)(
         path, body, format="json", HTTP_X_IDEMPOTENCY_KEY=f"tenancy-{next(_keys)}"
     )
+
+
+def _client(ctx, credential: str) -> APIClient:
+    if credential == "api-key":
+        return ctx.client
+    issued = provider_services.issue_token(provider=ctx.provider)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {issued.value}")
+    return client
 
 
 # Columns that record use, not state: authenticating touches them by design.
@@ -82,42 +66,73 @@ def _without_instance(body: dict) -> dict:
     return {k: v for k, v in body.items() if k != "instance"}
 
 
+def _same_answer(foreign, missing, status: int) -> None:
+    """The first provider's resource answers exactly as one that does not exist."""
+    assert missing.status_code == status, missing.content
+    assert foreign.status_code == status, foreign.content
+    assert foreign["Content-Type"] == missing["Content-Type"]
+    assert _without_instance(foreign.json()) == _without_instance(missing.json())
+
+
 def test_every_provider_route_has_a_tenancy_case():
     uncovered = sorted({route for route, _ in ROUTES} - set(CASES))
     assert not uncovered, f"add tenancy cases for: {uncovered}"
 
 
+def test_every_tenancy_case_names_a_route():
+    stale = sorted(set(CASES) - {route for route, _ in ROUTES})
+    assert not stale, f"tenancy cases for routes that no longer exist: {stale}"
+
+
 def test_the_matrix_is_not_empty():
     assert len(ROUTES) >= len(CASES) > 0
+    assert any(case.queries for case in CASES.values())
 
 
+@pytest.mark.parametrize("credential", ["api-key", "token"])
 @pytest.mark.parametrize(("route", "method"), ROUTES)
 def test_second_provider_gets_403_or_the_missing_answer_and_changes_nothing(
-    provider, other_provider, route, method
+    provider, other_provider, route, method, credential
 ):
     case = CASES[route]
     owned = case.owned(provider) if case.owned else {}
+    filters = case.queries(provider) if case.queries and method == "get" else {}
+    # The second provider's own resources of the same kinds, to mix with the first's.
+    own = case.owned(other_provider) if case.owned and (len(owned) > 1 or filters) else {}
     body = case.bodies.get(method)
+    client = _client(other_provider, credential)
     before = snapshot()
 
     foreign_provider = _call(
-        other_provider, method, _path(route, {"providerID": provider.id, **owned}), body
+        client, method, fill(route, {"providerID": provider.id, **owned}), body
     )
     assert foreign_provider.status_code == 403, foreign_provider.content
     assert foreign_provider["Content-Type"] == "application/problem+json"
 
+    def path(values: dict) -> str:
+        return fill(route, {"providerID": other_provider.id, **values})
+
     if case.owned:
-        foreign = _call(
-            other_provider, method, _path(route, {"providerID": other_provider.id, **owned}), body
+        _same_answer(
+            _call(client, method, path(owned), body),
+            _call(client, method, path(case.missing), body),
+            404,
         )
-        missing = _call(
-            other_provider,
-            method,
-            _path(route, {"providerID": other_provider.id, **case.missing}),
-            body,
-        )
-        assert missing.status_code == 404, missing.content
-        assert foreign.status_code == 404, foreign.content
-        assert _without_instance(foreign.json()) == _without_instance(missing.json())
+        for name in own if len(own) > 1 else ():
+            # One value the first provider's, the others naming the second's own resources.
+            _same_answer(
+                _call(client, method, path({**own, name: owned[name]}), body),
+                _call(client, method, path({**own, name: case.missing[name]}), body),
+                404,
+            )
+
+    if filters:
+        # A list under the second provider's own path, filtered by the first's real IDs.
+        for name, missing in case.missing_queries.items():
+            _same_answer(
+                _call(client, method, path(own), {name: filters[name]}),
+                _call(client, method, path(own), {name: missing}),
+                200,
+            )
 
     assert snapshot() == before
