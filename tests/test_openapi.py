@@ -155,6 +155,7 @@ CONTRACT_FORMATS = {
     ("PaymentReview", "resolvedOn"): ("string", "date-time"),
     ("RiskAssessment", "assessedOn"): ("string", "date-time"),
     ("RiskAssessment", "score"): ("number", "double"),
+    ("FiredRule", "ruleID"): ("integer", "int32"),
     ("DeviceObservation", "observedOn"): ("string", "date-time"),
 }
 
