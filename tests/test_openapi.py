@@ -88,6 +88,11 @@ REQUEST_STATUSES = {
     "denied",
 }  # fmt: skip
 
+EVIDENCE_LEVELS = {"low", "medium", "high", "very_high", "unknown"}
+SIGNAL_KEYS = {
+    "addressRiskLevel", "emailDomainLevel", "emailLevel", "pepLevel", "phoneLevel", "sanctionLevel",
+}  # fmt: skip
+
 # (component, property) -> the enum the contract names for it.
 CONTRACT_ENUMS = {
     ("Participant", "status"): {"active", "disabled", "pending", "denied"},
@@ -111,6 +116,20 @@ CONTRACT_ENUMS = {
     ("Operation", "status"): {"reserved", "pending", "succeeded", "failed", "unknown"},
     ("FundedFrom", "fundingType"): {"aft", "core_ledger", "unknown"},
     ("LimitProviderSources", "dailyAmount"): {"platform", "provider"},
+    ("ParticipantReview", "status"): {"pending", "resolved"},
+    ("ParticipantReviewDetail", "status"): {"pending", "resolved"},
+    ("Resolution", "action"): {"no_action", "suspend"},
+    ("Resolution", "reasonCode"): REASON_CODES,
+    ("SuspendFromReviewRequest", "reasonCode"): REASON_CODES,
+    ("PaymentReview", "status"): {"pending", "approved", "rejected"},
+    ("PayoutSummary", "status"): PAYOUT_STATUSES,
+    ("RiskAssessment", "decision"): {"allow", "review", "deny"},
+    ("RiskAssessment", "level"): {"low", "medium", "high", "very_high"},
+    ("Signal", "key"): SIGNAL_KEYS,
+    ("Signal", "value"): EVIDENCE_LEVELS,
+    ("TransactionEvidence", "level"): EVIDENCE_LEVELS,
+    ("TransactionEvidence", "amlLevel"): EVIDENCE_LEVELS,
+    ("DeviceObservation", "deviceType"): {"mobile", "desktop"},
 }
 
 # (component, property) -> the JSON Schema type and format the contract names.
@@ -129,6 +148,15 @@ CONTRACT_FORMATS = {
     ("CountLimit", "ceiling"): ("integer", "int64"),
     ("LimitValues", "dailySendCount"): ("integer", "int64"),
     ("Problem", "type"): ("string", "uri"),
+    ("ParticipantReview", "createdOn"): ("string", "date-time"),
+    ("Resolution", "resolvedOn"): ("string", "date-time"),
+    ("Note", "createdOn"): ("string", "date-time"),
+    ("PaymentReview", "createdOn"): ("string", "date-time"),
+    ("PaymentReview", "resolvedOn"): ("string", "date-time"),
+    ("RiskAssessment", "assessedOn"): ("string", "date-time"),
+    ("RiskAssessment", "score"): ("number", "double"),
+    ("FiredRule", "ruleID"): ("integer", "int32"),
+    ("DeviceObservation", "observedOn"): ("string", "date-time"),
 }
 
 

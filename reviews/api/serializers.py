@@ -1,6 +1,7 @@
 """Review and risk shapes in the contract's field names: request bodies, and the responses
 (built from models by the `*_data` functions, which leave optional unknowns out)."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import AmountSerializer, OmitEmptySerializer
@@ -227,8 +228,19 @@ class TransactionEvidenceSerializer(OmitEmptySerializer):
     amlLevel = serializers.ChoiceField(choices=EvidenceLevel.choices, required=False)
 
 
+INT32_MAX = 2**31 - 1
+
+
+@extend_schema_field({"type": "integer", "format": "int32", "minimum": 0, "maximum": INT32_MAX})
+class Int32Field(serializers.IntegerField):
+    """An integer int32: the schema names the format (drf-spectacular only names int64)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(min_value=0, max_value=INT32_MAX, **kwargs)
+
+
 class FiredRuleSerializer(serializers.Serializer):
-    ruleID = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
+    ruleID = Int32Field()
     name = serializers.CharField()
     isLive = serializers.BooleanField()
     isAllowlisted = serializers.BooleanField()

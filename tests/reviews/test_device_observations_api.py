@@ -153,3 +153,28 @@ def test_the_counterpartys_provider_does_not_see_the_initiators_assessment(
     DeviceObservation.objects.create(assessment=found, observed_on=timezone.now() - timedelta(1))
     assert get(provider, payout.id, found.pk).status_code == 200
     assert get(other_provider, payout.id, found.pk).status_code == 404
+
+
+def test_a_request_id_is_a_payment_id_too(provider):
+    alice = enroll(provider.provider)
+    request = make_payment(alice, type="request")
+    found = assessment(
+        provider_id=provider.id, participant_id=alice.participant_id, payment=request
+    )
+    DeviceObservation.objects.create(
+        assessment=found, observed_on=timezone.now(), device_type="desktop", os="macOS"
+    )
+    response = get(provider, request.id, found.pk)
+    assert response.status_code == 200
+    assert response.json() == {
+        "observations": [
+            {
+                "observedOn": response.json()["observations"][0]["observedOn"],
+                "deviceType": "desktop",
+                "os": "macOS",
+            }
+        ],
+        "hasMore": False,
+    }
+    payout = make_payment(alice)
+    assert get(provider, payout.id, found.pk).status_code == 404  # not this payout's

@@ -2,6 +2,7 @@
 review per participant and provider, idempotency, validation and tenancy."""
 
 import pytest
+from django.test import TestCase
 
 from api import scopes
 from reviews.models import ParticipantReview, ReviewCommand
@@ -175,3 +176,27 @@ def test_requires_participant_review_write(provider, participant):
     assert open_review(provider, client=writer, participantID="rev-1", reason="r").status_code == (
         202
     )
+
+
+def test_a_202_is_not_an_open_review_until_the_command_is_applied(provider, participant):
+    """The review is opened by a task after the request commits: until then the list, the
+    detail and the queue know nothing of it, and once applied it is listed."""
+    with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
+        response = provider.client.post(
+            provider.url("/participant-reviews"),
+            {"participantID": "rev-1", "reason": "Not yet"},
+            format="json",
+            HTTP_X_IDEMPOTENCY_KEY="not-yet",
+        )
+    assert response.status_code == 202
+    assert ReviewCommand.objects.get().status == "pending"
+    assert not ParticipantReview.objects.exists()
+    listed = provider.client.get(provider.url("/participant-reviews")).json()
+    assert listed == {"reviews": [], "hasMore": False}
+
+    for callback in callbacks:  # the commit happens: the task is enqueued and applied
+        callback()
+    [row] = provider.client.get(provider.url("/participant-reviews")).json()["reviews"]
+    assert row["participantID"] == participant["participantID"]
+    assert row["status"] == "pending" and row["reason"] == "Not yet"
+    assert ReviewCommand.objects.get().status == "applied"

@@ -200,3 +200,15 @@ def test_unauthenticated_is_401(provider):
 
     response = APIClient().get(provider.url("/participant-reviews"))
     assert response.status_code == 401 and response.has_header("WWW-Authenticate")
+
+
+def test_a_q_ending_in_user_is_only_ever_a_participant_id(provider):
+    """`acct_user` is a valid externalID, but a q ending in `_user` is compared with
+    participantIDs only; the same externalID without the suffix is matched exactly."""
+    suffixed = _person(provider, "acct_user", "Sam", "Suffix", "7700900111")
+    plain = _person(provider, "acct-7", "Pat", "Plain", "7700900222")
+    suffixed_review = pending_review(provider.provider, suffixed)
+    plain_review = pending_review(provider.provider, plain)
+    assert _ids(list_reviews(provider, q="acct_user")) == []
+    assert _ids(list_reviews(provider, q=suffixed.participant_id)) == [suffixed_review.pk]
+    assert _ids(list_reviews(provider, q="acct-7")) == [plain_review.pk]

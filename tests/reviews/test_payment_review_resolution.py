@@ -10,6 +10,7 @@ from django.utils import timezone
 from api import scopes
 from payments import services as payment_services
 from payments.models import Operation, Payout
+from reviews.api.serializers import payment_review_data
 from reviews.models import PaymentReview
 from reviews.services import payment_reviews
 from tests.payments.factories import enroll, make_payment
@@ -232,3 +233,45 @@ def test_payout_summary_names_the_recipient_when_known(provider):
     body = resolve(provider, review.pk, resolution="approved").json()["review"]
     assert body["payout"]["recipientName"] == "Rita Recipient"
     assert body["riskAssessmentID"] == review.assessment_id
+
+
+def test_payout_review_ids_are_oldest_first(provider):
+    payout, first = payout_in_review(provider.provider)
+    second = payment_reviews.open_payment_review(payout=payout, reason="Velocity")
+    third = payment_reviews.open_payment_review(payout=payout, reason="New device")
+    assert resolve(provider, second.pk, resolution="approved").status_code == 201
+    ids = _payout_detail(provider, payout.id)["reviewIDs"]
+    assert ids == [first.pk, second.pk, third.pk]  # resolved ones stay, in opening order
+    created = [PaymentReview.objects.get(pk=pk).created_on for pk in ids]
+    assert created == sorted(created)
+
+
+def test_hold_expires_on_counts_only_the_reviews_still_blocking(provider):
+    payout, first = payout_in_review(provider.provider)
+    soon = timezone.now() + timedelta(days=2)
+    later = timezone.now() + timedelta(days=30)
+    PaymentReview.objects.filter(pk=first.pk).update(expires_on=soon)
+    second = payment_reviews.open_payment_review(payout=payout, reason="Second")
+    PaymentReview.objects.filter(pk=second.pk).update(expires_on=later)
+    third = payment_reviews.open_payment_review(payout=payout, reason="Third")
+    PaymentReview.objects.filter(pk=third.pk).update(expires_on=None)
+    payment_reviews.recompute_hold(payment_id=payout.id)
+    assert _payout_detail(provider, payout.id)["hold"] == {"active": True}  # one has none
+    # Resolving a review stops it blocking: its expiry (or lack of one) no longer counts.
+    assert resolve(provider, third.pk, resolution="approved").status_code == 201
+    hold = _payout_detail(provider, payout.id)["hold"]
+    assert hold["active"] is True and hold["expiresOn"].startswith(later.strftime("%Y-%m-%dT%H:%M"))
+    assert resolve(provider, second.pk, resolution="approved").status_code == 201
+    hold = _payout_detail(provider, payout.id)["hold"]
+    assert hold["active"] is True and hold["expiresOn"].startswith(soon.strftime("%Y-%m-%dT%H:%M"))
+    assert resolve(provider, first.pk, resolution="approved").status_code == 201
+    assert _payout_detail(provider, payout.id)["hold"] == {"active": False}
+
+
+def test_a_pending_payment_review_renders_without_resolved_on(provider):
+    """Only the resolution endpoint answers with a payment review (always resolved by then);
+    the shape it renders leaves resolvedOn out while the review is pending."""
+    _payout, review = payout_in_review(provider.provider)
+    body = payment_review_data(review)
+    assert body["status"] == "pending" and "resolvedOn" not in body
+    assert set(body) == {"reviewID", "status", "reason", "riskAssessmentID", "payout", "createdOn"}

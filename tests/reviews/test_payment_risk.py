@@ -14,6 +14,7 @@ from ledger.sandbox import protocol
 from payments import services
 from reviews.models import DeviceObservation, ParticipantReview, PaymentReview, RiskAssessment
 from tests.payments.factories import enroll
+from tests.reviews.factories import pending_review
 from tests.reviews.rules import rule
 
 PIXEL = Device(device_type="mobile", model="Pixel 8", os="Android", os_version="15", city="Lagos")
@@ -166,3 +167,55 @@ def test_the_payment_commands_take_device_flags(provider, capsys):
             "Oslo",
         )
     assert DeviceObservation.objects.count() == 2
+
+
+def test_a_pending_participant_review_blocks_no_payment(sandbox_ledger, provider):
+    """A participant under review still sends and requests: the payout is held by the ledger
+    and proceeds to accepted, with no hold and no review of its own."""
+    alice = enroll(provider.provider)
+    review = pending_review(provider.provider, alice, reason="Watching this one")
+    sent = payout(provider.provider, alice, 2500)
+    assert sent.status == "accepted" and sent.hold_reference
+    detail = provider.client.get(provider.url(f"/payouts/{sent.id}")).json()["payout"]
+    assert detail["status"] == "accepted"
+    assert detail["hold"] == {"active": False} and detail["reviewIDs"] == []
+    assert sandbox_ledger.holds(sent.id)
+    requested = services.create_request(
+        data=services.NewRequest(
+            provider_id=provider.id,
+            requester=alice.external_id,
+            payer_phone="+14155550123",
+            amount_minor=2500,
+            currency="USD",
+        )
+    )
+    assert requested.status == "created" and not requested.hold_active
+    review.refresh_from_db()
+    assert review.status == "pending"  # the review is untouched by either payment
+
+
+@pytest.mark.django_db
+def test_a_request_never_carries_review_ids(provider):
+    """Payment reviews are per payout: a request whose assessment says review gets a
+    participant review of its requester, reached through the assessment's reviewIDs, and
+    the request detail's reviewIDs stays empty."""
+    rule("amount_at_least", threshold=100, points=60, name="Large request")
+    bob = enroll(provider.provider)
+    request = services.create_request(
+        data=services.NewRequest(
+            provider_id=provider.id,
+            requester=bob.external_id,
+            payer_phone="+14155550123",
+            amount_minor=20000,
+            currency="USD",
+        )
+    )
+    review = ParticipantReview.objects.get(participant_id=bob.participant_id)
+    [assessment] = RiskAssessment.objects.filter(payment_id=request.id)
+    body = provider.client.get(provider.url(f"/requests/{request.id}")).json()["request"]
+    assert body["reviewIDs"] == [] and body["assessmentIDs"] == [assessment.pk]
+    listed = provider.client.get(
+        provider.url(f"/participants/{bob.participant_id}/risk-assessments")
+    ).json()["assessments"]
+    [of_request] = [item for item in listed if item.get("paymentID") == request.id]
+    assert of_request["reviewIDs"] == [review.pk]

@@ -195,3 +195,67 @@ def test_a_second_participant_in_review_does_not_share_the_pending_slot(provider
     create_participant(provider, externalID="det-2")
     open_review(provider, participantID="det-2", reason="Another")
     assert ParticipantReview.objects.filter(status="pending").count() == 2
+
+
+def _note(provider, review, text, actor):
+    review.refresh_from_db()
+    participant_reviews.add_note(
+        provider_id=provider.id,
+        review_id=review.pk,
+        text=text,
+        expected_version_id=review.version_id,
+        actor=actor,
+    )
+
+
+def test_notes_are_oldest_first_with_their_time_and_actor(provider, review):
+    staff = get_user_model().objects.create_user("ana", first_name="Ana", last_name="Lyst")
+    texts = ["First call", "Second call", "Third call"]
+    for text in texts:
+        _note(provider, review, text, Actor.user(staff, provider_id=provider.id))
+    notes = detail(provider, review.pk)["notes"]
+    assert [note["text"] for note in notes] == texts
+    times = [note["createdOn"] for note in notes]
+    assert all(times) and times == sorted(times)
+    assert {note["actor"]["kind"] for note in notes} == {"user"}
+
+
+def test_a_person_without_an_email_has_a_display_without_email(provider, review):
+    staff = get_user_model().objects.create_user("noemail", first_name="No", last_name="Mail")
+    actor = Actor.user(staff, provider_id=provider.id)
+    _note(provider, review, "Checked", actor)
+    review.refresh_from_db()
+    cleared(review, reason="Fine", actor=actor)
+    body = detail(provider, review.pk)
+    assert body["notes"][0]["resolvedByDisplay"] == {"displayName": "No Mail"}
+    assert body["resolution"]["resolvedByDisplay"] == {"displayName": "No Mail"}
+
+
+def test_a_display_that_was_never_recorded_is_omitted_entirely(provider, review):
+    """An actor recorded without a display (a user ID from an integration, nothing more)."""
+    actor = Actor(kind="user", user_id="u-9", calling_account_id=provider.id)
+    _note(provider, review, "From the integration", actor)
+    review.refresh_from_db()
+    cleared(review, reason="Closed by the integration", actor=actor)
+    body = detail(provider, review.pk)
+    expected_actor = {"kind": "user", "userID": "u-9", "callingAccountID": provider.id}
+    assert body["notes"][0] == {
+        "text": "From the integration",
+        "createdOn": body["notes"][0]["createdOn"],
+        "actor": expected_actor,
+    }
+    resolution = body["resolution"]
+    assert "resolvedByDisplay" not in resolution
+    assert resolution["actor"] == expected_actor
+
+
+def test_an_application_display_has_a_fixed_label_and_no_email(provider, review):
+    actor = Actor.application(key_id=provider.key_id, provider_id=provider.id)
+    _note(provider, review, "From the provider's app", actor)
+    body = detail(provider, review.pk)
+    assert body["notes"][0]["actor"] == {
+        "kind": "application",
+        "applicationKeyID": provider.key_id,
+        "callingAccountID": provider.id,
+    }
+    assert body["notes"][0]["resolvedByDisplay"] == {"displayName": "Provider application"}

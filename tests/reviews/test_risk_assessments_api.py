@@ -9,9 +9,10 @@ from django.utils import timezone
 
 from api import scopes
 from participants.models import Enrollment
+from reviews.api.serializers import assessment_data
 from reviews.models import RiskAssessment
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.factories import assessment, payout_in_review, pending_review
+from tests.reviews.factories import assessment, observed_payment, payout_in_review, pending_review
 
 pytestmark = pytest.mark.django_db
 
@@ -229,3 +230,25 @@ def test_a_recorded_zero_score_and_partial_evidence_are_rendered(provider, alice
     assert item["rules"] == [
         {"ruleID": 7, "name": "New phone", "isLive": False, "isAllowlisted": False}
     ]
+
+
+CONTRACT_FIELDS = {
+    "assessmentID", "participantID", "paymentID", "assessedOn", "decision", "level", "score",
+    "reasons", "customerEvidence", "transactionEvidence", "rules", "reviewIDs",
+}  # fmt: skip
+
+
+def test_the_list_shows_no_device_observations(provider):
+    payout, found = observed_payment(provider.provider, timed=2, untimed=1)
+    items = listed(provider, payout.initiator_participant_id)["assessments"]
+    [observed] = [item for item in items if item["assessmentID"] == found.pk]
+    assert set(observed) <= CONTRACT_FIELDS
+    assert "Pixel" not in str(observed) and "Lagos" not in str(observed)
+
+
+def test_an_assessment_with_no_known_subject_omits_participant_id():
+    """The list is per participant, so it never shows one; the shape leaves it out."""
+    unknown = RiskAssessment(event="sign_in", decision="allow", participant=None, payment=None)
+    body = assessment_data(unknown, [])
+    assert "participantID" not in body and "paymentID" not in body
+    assert set(body) == {"assessmentID", "assessedOn", "decision"}

@@ -341,3 +341,37 @@ def test_a_suspension_racing_an_assignment_never_loses_either_check(provider):
     else:
         assert suspended == 409 and assigned == "applied"
         assert stored.status == "pending" and stored.assignee_user_id == "u-1"
+
+
+def test_a_reason_of_512_characters_is_accepted(provider, review):
+    response = suspend(provider, review["reviewID"], **suspend_body(review, reason="r" * 512))
+    assert response.status_code == 201
+    assert response.json()["review"]["resolution"]["reason"] == "r" * 512
+
+
+def test_closing_a_review_of_a_suspended_relationship_never_reactivates_it(provider):
+    create_participant(provider, externalID="sus-3")
+    version = _participant_read(provider, "sus-3")["versionID"]
+    suspended = provider.client.post(
+        provider.url("/participants/sus-3/suspensions"),
+        {"reasonCode": "legal-hold", "note": "Court order", "expectedVersionID": version},
+        format="json",
+        HTTP_X_IDEMPOTENCY_KEY="sus-3-direct",
+    )
+    assert suspended.status_code == 201
+    open_review(provider, participantID="sus-3", reason="Look again")
+    review = detail(provider, ParticipantReview.objects.get().pk)
+    participant_reviews.resolve_no_action(
+        provider_id=provider.id,
+        review_id=review["reviewID"],
+        reason="Nothing more to do",
+        expected_version_id=review["versionID"],
+        expected_relationship_version_id=review["relationship"]["versionID"],
+        actor=Actor.system(),
+    )
+    body = detail(provider, review["reviewID"])
+    assert body["status"] == "resolved" and body["resolution"]["action"] == "no_action"
+    assert body["relationship"] == review["relationship"]  # still suspended, same version
+    read = _participant_read(provider, "sus-3")
+    assert read["suspended"] is True and read["reasonCode"] == "legal-hold"
+    assert list(RelationshipAction.objects.values_list("action", flat=True)) == ["suspend"]
