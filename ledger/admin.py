@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.db import models
 from django.template.response import TemplateResponse
 
+from common import admin as common_admin
 from common.errors import InvalidRequest
 from ledger import keys, services
 from ledger.models import CallbackAttempt, LedgerCall, LedgerRegistration
@@ -119,22 +120,13 @@ class LedgerRegistrationAdmin(admin.ModelAdmin):
         return self._show_generated_key(request, obj) or super().response_change(request, obj)
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(common_admin.ReadOnlyAdmin):
     """A log: viewable by staff, written only by the service."""
 
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
-    def has_add_permission(self, request, obj=None):
-        return False
 
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class CallbackAttemptInline(admin.TabularInline):
+class CallbackAttemptInline(common_admin.ReadOnlyInline):
     model = CallbackAttempt
     fields = (
         "attempt",
@@ -146,15 +138,7 @@ class CallbackAttemptInline(admin.TabularInline):
         "error",
     )
     readonly_fields = fields
-    extra = 0
-    can_delete = False
     ordering = ("attempt",)
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(LedgerCall)

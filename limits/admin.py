@@ -11,6 +11,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from common.actors import Actor
+from common.admin import ReadOnlyAdmin
 from limits import dimensions, selectors, services
 from limits.forms import (
     LimitGroupForm,
@@ -442,17 +443,8 @@ class LimitOverrideAdmin(admin.ModelAdmin):
 
 
 @admin.register(LimitChange)
-class LimitChangeAdmin(admin.ModelAdmin):
+class LimitChangeAdmin(ReadOnlyAdmin):
     list_display = ("created_on", "kind", "action", "provider", "subject", "actor_display_name")
     list_filter = ("kind", "action")
     search_fields = ("subject", "provider__id", "version_id", "actor_display_name")
     date_hierarchy = "created_on"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

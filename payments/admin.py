@@ -6,20 +6,13 @@ answers), so nothing here edits them.
 
 from django.contrib import admin
 
+from common.admin import ReadOnlyAdmin, ReadOnlyInline
 from common.money import amount_json
 from payments.models import FundingAttempt, Operation, Payment, PaymentEvent
 
 
-class _ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
+class _ReadOnlyInline(ReadOnlyInline):
     show_change_link = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 class OperationInline(_ReadOnlyInline):
@@ -50,7 +43,7 @@ class PaymentEventInline(_ReadOnlyInline):
 
 
 @admin.register(Payment)
-class PaymentAdmin(admin.ModelAdmin):
+class PaymentAdmin(ReadOnlyAdmin):
     list_display = (
         "id",
         "type",
@@ -76,15 +69,6 @@ class PaymentAdmin(admin.ModelAdmin):
     ordering = ("-created_on", "-id")
     inlines = [OperationInline, FundingAttemptInline, PaymentEventInline]
     list_select_related = ("initiator_provider",)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.display(description="amount")
     def amount(self, payment: Payment) -> str:

@@ -23,6 +23,7 @@ from django.utils.text import Truncator
 from django.utils.timesince import timesince
 
 from common.actors import Actor
+from common.admin import ReadOnlyAdmin
 from common.errors import NotFound, ParticipantReviewVersionConflict, StateConflict
 from common.money import amount_json
 from providers.models import Provider
@@ -109,19 +110,6 @@ class ActionForm(forms.Form):
         return {
             name: value for name, value in self.cleaned_data.items() if name not in self.carried
         }
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Viewable by staff, written only by the services."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class ReviewQueueAdmin(ReadOnlyAdmin):

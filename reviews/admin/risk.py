@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
+from common.admin import ReadOnlyAdmin, ReadOnlyInline
 from participants.validators import is_country
 from reviews.models import (
     DeviceObservation,
@@ -285,23 +286,15 @@ class RiskAllowlistEntryAdmin(admin.ModelAdmin):
 # ---- assessments (read-only) ------------------------------------------------------------
 
 
-class DeviceObservationInline(admin.TabularInline):
+class DeviceObservationInline(ReadOnlyInline):
     model = DeviceObservation
-    extra = 0
-    can_delete = False
     fields = ("observed_on", "device_type", "model", "os", "os_version", "city", "region")
     readonly_fields = fields
     ordering = ("-observed_on", "-id")
 
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(RiskAssessment)
-class RiskAssessmentAdmin(admin.ModelAdmin):
+class RiskAssessmentAdmin(ReadOnlyAdmin):
     list_display = (
         "id",
         "event",
@@ -336,15 +329,6 @@ class RiskAssessmentAdmin(admin.ModelAdmin):
         "linked_reviews",
     )
     readonly_fields = fields
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.display(description="reasons")
     def reasons_list(self, assessment: RiskAssessment) -> str:
