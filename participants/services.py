@@ -203,42 +203,23 @@ def suspend_from_review(
     its version still advances and the review's decision is written to the history."""
     with transaction.atomic():
         enrollment = _locked(enrollment_id)
-        if not enrollment.suspended:
-            return _apply_suspension(enrollment, reason_code, note, actor, review_id)
-        now = timezone.now()
-        enrollment.relationship_version_id = new_version_id()
-        enrollment.updated_on = now
-        enrollment.save(update_fields=["relationship_version_id", "updated_on"])
-        action = _record_action(
-            enrollment,
-            RelationshipAction.Action.SUSPEND,
-            actor,
-            now,
-            reason_code=reason_code,
-            note=note,
-            review_id=review_id,
-        )
-        return enrollment, action
+        return _apply_suspension(enrollment, reason_code, note, actor, review_id)
 
 
 def _apply_suspension(enrollment, reason_code, note, actor, review_id):
+    """Suspend (a relationship already suspended keeps its classification), advance the
+    version and record the decision in the history."""
     now = timezone.now()
-    enrollment.suspended = True
-    enrollment.suspended_on = now
-    enrollment.suspension_reason_code = reason_code
-    enrollment.suspension_note = note or ""
+    fields = ["relationship_version_id", "updated_on"]
+    if not enrollment.suspended:
+        enrollment.suspended = True
+        enrollment.suspended_on = now
+        enrollment.suspension_reason_code = reason_code
+        enrollment.suspension_note = note or ""
+        fields += ["suspended", "suspended_on", "suspension_reason_code", "suspension_note"]
     enrollment.relationship_version_id = new_version_id()
     enrollment.updated_on = now
-    enrollment.save(
-        update_fields=[
-            "suspended",
-            "suspended_on",
-            "suspension_reason_code",
-            "suspension_note",
-            "relationship_version_id",
-            "updated_on",
-        ]
-    )
+    enrollment.save(update_fields=fields)
     action = _record_action(
         enrollment,
         RelationshipAction.Action.SUSPEND,
