@@ -27,6 +27,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from common.actors import Actor
+from common.admin import ReadOnlyAdmin
 from common.errors import InvalidRequest
 from common.search import search_term
 from limits.models import LimitGroup
@@ -37,7 +38,6 @@ from reviews.admin.queue import (
     ActionForm,
     Outcome,
     ProviderFilter,
-    ReadOnlyAdmin,
     ReviewQueueAdmin,
     actor_label,
     assessment_context,
