@@ -1,5 +1,6 @@
-"""Payments in any state, written straight to the tables (for read-side tests), and
-participants made through the participants services."""
+"""Payments in any state, written straight to the tables (for read-side tests), payments
+created through the payments services, and participants made through the participants
+services."""
 
 import itertools
 from datetime import timedelta
@@ -8,6 +9,7 @@ from django.utils import timezone
 
 from common.ids import new_id
 from participants import services as participant_services
+from payments import services as payment_services
 from payments.entries import rewrite_entries
 from payments.models import Payment, PaymentType, new_reference_number
 
@@ -54,6 +56,34 @@ def enroll(
     participant_services.finish_onboarding(participant_id=enrollment.participant_id)
     enrollment.refresh_from_db()
     return enrollment
+
+
+def new_payout(provider, sender, /, **overrides) -> Payment:
+    """A payout created through the payments services: suspension, send limits, risk and the
+    ledger authorize all run. `provider` is anything with an `id`, `sender` an Enrollment;
+    keyword arguments replace any field of NewPayout (the sender by participantID, say)."""
+    data = {
+        "provider_id": provider.id,
+        "sender": sender.external_id,
+        "recipient_phone": "+14155550123",
+        "amount_minor": 2500,
+        "currency": "USD",
+        **overrides,
+    }
+    return payment_services.create_payout(data=payment_services.NewPayout(**data))
+
+
+def new_request(provider, requester, /, **overrides) -> Payment:
+    """A request created through the payments services (suspension and risk run)."""
+    data = {
+        "provider_id": provider.id,
+        "requester": requester.external_id,
+        "payer_phone": "+14155550123",
+        "amount_minor": 2500,
+        "currency": "USD",
+        **overrides,
+    }
+    return payment_services.create_request(data=payment_services.NewRequest(**data))
 
 
 def make_payment(

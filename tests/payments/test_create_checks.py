@@ -15,33 +15,27 @@ from participants.models import Participant
 from payments import services
 from payments.errors import ParticipantNotActive, ParticipantSuspended
 from payments.models import Payment, PaymentEvent, PayoutStatus, RequestStatus
-from tests.payments.factories import enroll, make_payment
+from tests.payments.factories import enroll, make_payment, new_payout, new_request
 
 pytestmark = pytest.mark.django_db
 
 
 def _payout(provider, who, **overrides):
-    data = {
-        "provider_id": provider.id,
+    defaults = {
         "sender": who.participant_id,
         "recipient_phone": "+14155550100",
         "amount_minor": 1000,
-        "currency": "USD",
     }
-    data.update(overrides)
-    return services.create_payout(data=services.NewPayout(**data))
+    return new_payout(provider, who, **{**defaults, **overrides})
 
 
 def _request(provider, requester, **overrides):
-    data = {
-        "provider_id": provider.id,
+    defaults = {
         "requester": requester.participant_id,
         "payer_phone": "+14155550100",
         "amount_minor": 1000,
-        "currency": "USD",
     }
-    data.update(overrides)
-    return services.create_request(data=services.NewRequest(**data))
+    return new_request(provider, requester, **{**defaults, **overrides})
 
 
 def _suspend(enrollment):

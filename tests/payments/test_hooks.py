@@ -8,7 +8,7 @@ from common.errors import NotFound
 from payments import risk, selectors, services
 from payments.errors import IllegalTransition
 from payments.models import PaymentRequest, Payout
-from tests.payments.factories import enroll, make_payment
+from tests.payments.factories import enroll, make_payment, new_payout
 
 pytestmark = pytest.mark.django_db
 
@@ -35,16 +35,7 @@ def test_the_device_a_payment_was_made_from_reaches_the_assessor(provider):
         alice = enroll(provider.provider)
         device = Device(device_type="desktop", os="macOS")
         for extra in ({"device": device}, {}):
-            services.create_payout(
-                data=services.NewPayout(
-                    provider_id=provider.id,
-                    sender=alice.external_id,
-                    recipient_phone="+14155550123",
-                    amount_minor=1000,
-                    currency="USD",
-                    **extra,
-                )
-            )
+            new_payout(provider, alice, amount_minor=1000, **extra)
         # An assessor that takes no device still works for callers that saw none.
         risk.register_assessor(lambda payment: risk.RiskVerdict("allow"))
         assert risk.assess(object()).decision == "allow"

@@ -14,7 +14,7 @@ from ledger import selectors as ledger_selectors
 from payments import risk, services, tasks
 from payments.models import Operation, Payout
 from tests.conftest import wire_sandbox_ledger
-from tests.payments.factories import enroll
+from tests.payments.factories import enroll, new_payout
 
 OPENING = 1_000_000
 
@@ -40,17 +40,7 @@ def assessor():
 
 
 def _create(provider, sender, amount=2500, **extra):
-    return services.create_payout(
-        data=services.NewPayout(
-            provider_id=provider.id,
-            sender=sender.external_id,
-            recipient_phone="+14155550123",
-            amount_minor=amount,
-            currency="USD",
-            memo=extra.pop("memo", "Dinner"),
-            **extra,
-        )
-    )
+    return new_payout(provider, sender, amount_minor=amount, **{"memo": "Dinner", **extra})
 
 
 def _ops(payout):

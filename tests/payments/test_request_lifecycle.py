@@ -16,22 +16,13 @@ from participants import services as participant_services
 from payments import services
 from payments.errors import IllegalTransition, ParticipantSuspended
 from payments.models import Operation, PaymentRequest
-from tests.payments.factories import enroll
+from tests.payments.factories import enroll, new_request
 
 pytestmark = pytest.mark.django_db
 
 
 def _create(provider, requester, amount=2500, memo="Dinner"):
-    return services.create_request(
-        data=services.NewRequest(
-            provider_id=provider.id,
-            requester=requester.external_id,
-            payer_phone="+14155550123",
-            amount_minor=amount,
-            currency="USD",
-            memo=memo,
-        )
-    )
+    return new_request(provider, requester, amount_minor=amount, memo=memo)
 
 
 def _pay(request, payer):

@@ -13,7 +13,7 @@ from payments.models import Operation, Payout
 from reviews.api.serializers import payment_review_data
 from reviews.models import PaymentReview
 from reviews.services import payment_reviews
-from tests.payments.factories import enroll, make_payment
+from tests.payments.factories import enroll, make_payment, new_payout
 from tests.reviews.factories import payout_in_review
 from tests.reviews.http import resolve
 
@@ -37,15 +37,7 @@ def _payout_detail(ctx, payout_id):
 def _held_payout(provider):
     """A payout whose hold the sandbox ledger placed, then put in review."""
     sender = enroll(provider.provider, given="Sam", family="Sender")
-    payout = payment_services.create_payout(
-        data=payment_services.NewPayout(
-            provider_id=provider.id,
-            sender=sender.external_id,
-            recipient_phone="+14155550123",
-            amount_minor=4200,
-            currency="USD",
-        )
-    )
+    payout = new_payout(provider, sender, amount_minor=4200)
     assert payout.status == "accepted" and payout.hold_reference
     review = payment_reviews.open_payment_review(payout=payout, reason="Unusual amount")
     payout.refresh_from_db()

@@ -11,9 +11,8 @@ from django.core.management import call_command
 from common.devices import Device
 from ledger import selectors as ledger_selectors
 from ledger.sandbox import protocol
-from payments import services
 from reviews.models import DeviceObservation, ParticipantReview, PaymentReview, RiskAssessment
-from tests.payments.factories import enroll
+from tests.payments.factories import enroll, new_payout, new_request
 from tests.reviews.factories import pending_review
 from tests.reviews.rules import rule
 
@@ -36,16 +35,7 @@ def authorize_claims(monkeypatch) -> list[dict]:
 
 
 def payout(provider, sender, amount_minor, device=None):
-    return services.create_payout(
-        data=services.NewPayout(
-            provider_id=provider.id,
-            sender=sender.external_id,
-            recipient_phone="+14155550123",
-            amount_minor=amount_minor,
-            currency="USD",
-            device=device,
-        )
-    )
+    return new_payout(provider, sender, amount_minor=amount_minor, device=device)
 
 
 def large_payments_reviewed():
@@ -128,16 +118,7 @@ def test_a_deny_makes_the_payout_denied_without_a_ledger_call(
 def test_a_review_of_a_request_opens_a_participant_review_of_the_requester(provider):
     rule("amount_at_least", threshold=100, points=60, name="Large request")
     bob = enroll(provider.provider)
-    request = services.create_request(
-        data=services.NewRequest(
-            provider_id=provider.id,
-            requester=bob.external_id,
-            payer_phone="+14155550123",
-            amount_minor=20000,
-            currency="USD",
-            device=PIXEL,
-        )
-    )
+    request = new_request(provider, bob, amount_minor=20000, device=PIXEL)
     [assessment] = RiskAssessment.objects.filter(payment_id=request.id)
     assert assessment.decision == "review"
     assert request.status == "created" and not request.hold_active  # payment reviews are per payout
@@ -180,15 +161,7 @@ def test_a_pending_participant_review_blocks_no_payment(sandbox_ledger, provider
     assert detail["status"] == "accepted"
     assert detail["hold"] == {"active": False} and detail["reviewIDs"] == []
     assert sandbox_ledger.holds(sent.id)
-    requested = services.create_request(
-        data=services.NewRequest(
-            provider_id=provider.id,
-            requester=alice.external_id,
-            payer_phone="+14155550123",
-            amount_minor=2500,
-            currency="USD",
-        )
-    )
+    requested = new_request(provider, alice, amount_minor=2500)
     assert requested.status == "created" and not requested.hold_active
     review.refresh_from_db()
     assert review.status == "pending"  # the review is untouched by either payment
@@ -201,15 +174,7 @@ def test_a_request_never_carries_review_ids(provider):
     the request detail's reviewIDs stays empty."""
     rule("amount_at_least", threshold=100, points=60, name="Large request")
     bob = enroll(provider.provider)
-    request = services.create_request(
-        data=services.NewRequest(
-            provider_id=provider.id,
-            requester=bob.external_id,
-            payer_phone="+14155550123",
-            amount_minor=20000,
-            currency="USD",
-        )
-    )
+    request = new_request(provider, bob, amount_minor=20000)
     review = ParticipantReview.objects.get(participant_id=bob.participant_id)
     [assessment] = RiskAssessment.objects.filter(payment_id=request.id)
     body = provider.client.get(provider.url(f"/requests/{request.id}")).json()["request"]
