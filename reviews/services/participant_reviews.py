@@ -144,7 +144,8 @@ def _resolve(review: ParticipantReview, *, action: str, reason: str, reason_code
     review.resolution_reason = reason
     review.resolution_reason_code = reason_code
     review.resolved_on = timezone.now()
-    for name, value in actor.as_fields(prefix="resolver_").items():
+    resolver = actor.as_fields(prefix="resolver_")
+    for name, value in resolver.items():
         setattr(review, name, value)
     _touch(
         review,
@@ -153,7 +154,7 @@ def _resolve(review: ParticipantReview, *, action: str, reason: str, reason_code
         "resolution_reason",
         "resolution_reason_code",
         "resolved_on",
-        *actor.as_fields(prefix="resolver_"),
+        *resolver,
     )
 
 
