@@ -7,18 +7,16 @@ dump alone does not reveal the ledger keys.
 """
 
 import base64
-import hashlib
-import hmac
 import json
 import re
 
 from django.conf import settings
-from jwcrypto import jwe, jwk
-from jwcrypto.common import JWException
+from jwcrypto import jwk
+
+from common import sealed
 
 KEY_ALG = "A256KW"
 KEY_BYTES = 32
-_AT_REST_HEADER = {"alg": "dir", "enc": "A256GCM"}
 _KDF_LABEL = b"provider-service/ledger-key-at-rest/v1"
 _BASE64URL = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -81,33 +79,29 @@ def description(key_id: str) -> dict:
     return {"kty": "oct", "alg": KEY_ALG, "kid": key_id}
 
 
-def _key_encryption_key() -> jwk.JWK:
-    secret = (settings.LEDGER_KEY_ENCRYPTION_KEY or settings.SECRET_KEY).encode()
-    derived = hmac.new(secret, _KDF_LABEL, hashlib.sha256).digest()
-    encoded = base64.urlsafe_b64encode(derived).rstrip(b"=").decode()
-    return jwk.JWK(kty="oct", k=encoded)
+def _secret() -> str:
+    return settings.LEDGER_KEY_ENCRYPTION_KEY or settings.SECRET_KEY
 
 
 def seal(key: jwk.JWK, *, provider_id: str) -> str:
-    kek = _key_encryption_key()
-    header = {**_AT_REST_HEADER, "kid": kek.thumbprint(), "providerID": provider_id}
-    token = jwe.JWE(plaintext=key.export(private_key=True).encode(), protected=header)
-    token.add_recipient(kek)
-    return token.serialize(compact=True)
+    return sealed.seal(
+        key.export(private_key=True).encode(),
+        secret=_secret(),
+        label=_KDF_LABEL,
+        binding={"providerID": provider_id},
+    )
 
 
-def unseal(sealed: str, *, provider_id: str) -> jwk.JWK:
-    kek = _key_encryption_key()
-    token = jwe.JWE()
-    token.allowed_algs = [_AT_REST_HEADER["alg"], _AT_REST_HEADER["enc"]]
+def unseal(value: str, *, provider_id: str) -> jwk.JWK:
     try:
-        token.deserialize(sealed, key=kek)
-    except JWException:
+        payload = sealed.unseal(
+            value, secret=_secret(), label=_KDF_LABEL, binding={"providerID": provider_id}
+        )
+    except sealed.WrongOwner:
+        raise UnreadableKey("the stored ledger key belongs to another provider") from None
+    except sealed.Unreadable:
         raise UnreadableKey(
             "the stored ledger key cannot be decrypted: the key-encryption key changed; "
             "register the ledger key again"
         ) from None
-    # The header is authenticated: a sealed key copied onto another provider's row fails here.
-    if token.jose_header.get("providerID") != provider_id:
-        raise UnreadableKey("the stored ledger key belongs to another provider")
-    return _normalized(token.payload.decode())
+    return _normalized(payload.decode())

@@ -12,12 +12,15 @@ def enrollments_for(provider_id: str) -> QuerySet[Enrollment]:
     return Enrollment.objects.filter(provider_id=provider_id).select_related("participant")
 
 
-def find_enrollment(provider_id: str, participant_ref: str) -> Enrollment | None:
+def _by_ref(queryset: QuerySet[Enrollment], participant_ref: str) -> Enrollment | None:
     """A path value starting with `usr_` is a participantID; anything else is an externalID."""
-    queryset = enrollments_for(provider_id)
     if participant_ref.startswith(PARTICIPANT_ID_PREFIX):
         return queryset.filter(participant_id=participant_ref).first()
     return queryset.filter(external_id=participant_ref).first()
+
+
+def find_enrollment(provider_id: str, participant_ref: str) -> Enrollment | None:
+    return _by_ref(enrollments_for(provider_id), participant_ref)
 
 
 def get_enrollment(provider_id: str, participant_ref: str) -> Enrollment:
@@ -28,11 +31,29 @@ def get_enrollment(provider_id: str, participant_ref: str) -> Enrollment:
     return enrollment
 
 
+def get_participant_read(provider_id: str, participant_ref: str) -> Enrollment:
+    """The enrollment with everything its read renders, in one pass; NotFound otherwise."""
+    enrollment = _by_ref(with_profile(enrollments_for(provider_id)), participant_ref)
+    if enrollment is None:
+        raise NotFound("No participant matches within this provider.")
+    return enrollment
+
+
 def with_profile(queryset: QuerySet[Enrollment]) -> QuerySet[Enrollment]:
-    """Prefetch what a participant read renders."""
+    """Prefetch what a participant read renders: phones, emails and the active limit-group
+    memberships (as `active_memberships`), one query each for a whole page."""
+    # Memberships belong to the limits app, reached through the reverse relation.
+    membership = Enrollment.limit_memberships.rel.related_model
     return queryset.prefetch_related(
         Prefetch("phones", queryset=Phone.objects.order_by("id")),
         Prefetch("emails", queryset=Email.objects.order_by("id")),
+        Prefetch(
+            "limit_memberships",
+            queryset=membership.objects.filter(
+                ended_on__isnull=True, group__deleted_on__isnull=True
+            ).select_related("group"),
+            to_attr="active_memberships",
+        ),
     )
 
 

@@ -291,22 +291,3 @@ class RelationshipSerializer(OmitEmptySerializer):
 
 class RelationshipEnvelopeSerializer(serializers.Serializer):
     relationship = RelationshipSerializer()
-
-
-def relationship_data(enrollment, last_action=None) -> dict:
-    """The relationship object: current state plus the latest action's note and actor."""
-    data: dict = {
-        "participantID": enrollment.participant_id,
-        "externalID": enrollment.external_id,
-        "suspended": enrollment.suspended,
-        "versionID": enrollment.relationship_version_id,
-    }
-    if enrollment.suspended:
-        data["suspendedOn"] = enrollment.suspended_on
-        data["reasonCode"] = enrollment.suspension_reason_code or None
-        data["note"] = enrollment.suspension_note or None
-    if last_action is not None:
-        if not enrollment.suspended:
-            data["note"] = last_action.note or None
-        data["actor"] = last_action.actor.as_json()
-    return RelationshipSerializer(data).data

@@ -8,7 +8,7 @@ from api import scopes
 from api.openapi import PAGINATION_PARAMETERS
 from api.pagination import paginate
 from api.views import ProviderAPIView
-from participants import selectors, services
+from participants import rendering, selectors, services
 from participants.api import serializers as s
 from providers.models import Provider
 
@@ -87,7 +87,7 @@ class ParticipantsView(ProviderAPIView):
             scope=request.path,
             id_field="participant_id",
         )
-        rendered = s.ParticipantSerializer(page.items, many=True).data
+        rendered = [rendering.render_participant(e) for e in page.items]
         return Response(page.envelope("participants", rendered))
 
     @extend_schema(
@@ -114,11 +114,8 @@ class ParticipantDetailView(ProviderAPIView):
 
     @extend_schema(operation_id="getParticipant", responses={200: s.ParticipantSerializer})
     def get(self, request, providerID, participantID):
-        enrollment = selectors.get_enrollment(self.provider_id, participantID)
-        enrollment = selectors.with_profile(selectors.enrollments_for(self.provider_id)).get(
-            pk=enrollment.pk
-        )
-        return Response(s.ParticipantSerializer(enrollment).data)
+        enrollment = selectors.get_participant_read(self.provider_id, participantID)
+        return Response(rendering.render_participant(enrollment))
 
 
 class FundingSourcesView(ProviderAPIView):
@@ -138,7 +135,7 @@ class FundingSourcesView(ProviderAPIView):
             provider_id=self.provider_id,
             scope=f"funding-sources:{enrollment.participant_id}",
         )
-        rendered = s.FundingSourceSerializer(page.items, many=True).data
+        rendered = [rendering.render_funding_source(f) for f in page.items]
         return Response(page.envelope("fundingSources", rendered))
 
 
@@ -176,7 +173,7 @@ class SuspensionsView(ProviderAPIView):
             actor=self.principal.actor,
         )
         return Response(
-            {"relationship": s.relationship_data(enrollment, action)},
+            {"relationship": rendering.render_relationship(enrollment, action)},
             status=status.HTTP_201_CREATED,
         )
 
@@ -203,6 +200,6 @@ class ReactivationsView(ProviderAPIView):
             actor=self.principal.actor,
         )
         return Response(
-            {"relationship": s.relationship_data(enrollment, action)},
+            {"relationship": rendering.render_relationship(enrollment, action)},
             status=status.HTTP_201_CREATED,
         )

@@ -3,41 +3,16 @@
 createdFrom); 422 `invalid-request` for every other query validation failure (a type or onHold
 value outside its enum, a malformed date-time) and for the q rules."""
 
-from datetime import UTC, datetime
-
-from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter
 
 from api.openapi import PAGINATION_PARAMETERS
+from api.query import parse_created_range
 from common.errors import BadRequest, InvalidRequest
 from common.search import search_term
 from payments.models import ALL_STATUSES, PaymentType
 from payments.selectors import PaymentFilters
 
 _BOOLEANS = {"true": True, "false": False}
-
-
-def _datetime(name: str, raw: str) -> datetime:
-    value = None
-    try:
-        value = parse_datetime(raw)
-        if value is None and " " in raw:
-            # An unencoded `+` in a query string arrives as a space: 2026-07-01T00:00:00 00:00.
-            head, _, tail = raw.rpartition(" ")
-            value = parse_datetime(f"{head}+{tail}")
-    except ValueError:
-        value = None
-    if value is not None:
-        try:
-            # In UTC: the database accepts offsets only up to ±15:59, ISO 8601 up to ±23:59.
-            return value.astimezone(UTC) if value.tzinfo else value.replace(tzinfo=UTC)
-        except OverflowError:
-            pass
-    raise InvalidRequest(f"{name} must be an ISO 8601 date-time, e.g. 2026-07-01T00:00:00Z.")
-
-
-def _optional_datetime(params, name: str) -> datetime | None:
-    return _datetime(name, params[name]) if name in params else None
 
 
 def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
@@ -55,12 +30,7 @@ def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
         if raw.lower() not in _BOOLEANS:
             raise InvalidRequest("onHold must be true or false.")
         on_hold = _BOOLEANS[raw.lower()]
-    created_from = (
-        _datetime("createdFrom", params["createdFrom"]) if "createdFrom" in params else None
-    )
-    created_to = _datetime("createdTo", params["createdTo"]) if "createdTo" in params else None
-    if created_from and created_to and created_to <= created_from:
-        raise BadRequest("createdTo must be later than createdFrom.")
+    created_from, created_to = parse_created_range(params)
     return PaymentFilters(
         q=search_term(params.get("q")),
         types=types,

@@ -1,4 +1,4 @@
-"""Payment response shapes in the contract's field names (input: `payments.api.rendering`)."""
+"""Payment response shapes in the contract's field names (input: `payments.rendering`)."""
 
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers

@@ -6,9 +6,9 @@ from rest_framework.response import Response
 from api import scopes
 from api.pagination import paginate
 from api.views import ProviderAPIView
+from common.rendering import json_ready
 from participants.selectors import get_enrollment
-from payments import selectors
-from payments.api import rendering
+from payments import rendering, selectors
 from payments.api import serializers as s
 from payments.api.filters import LIST_PARAMETERS, PARTICIPANT_FILTER, parse_filters
 from payments.models import PaymentType
@@ -38,8 +38,7 @@ class PaymentsView(ProviderAPIView):
         )
         entries = selectors.attach_payments(page.items)
         rendered = [
-            rendering.json_ready(rendering.row(entry, self.provider_id, scoped=False))
-            for entry in entries
+            json_ready(rendering.row(entry, self.provider_id, scoped=False)) for entry in entries
         ]
         return Response(page.envelope("payments", rendered))
 
@@ -71,7 +70,7 @@ class ParticipantPaymentsView(ProviderAPIView):
             rows = [rendering.legacy_row(entry, self.provider_id) for entry in entries]
         else:
             rows = [rendering.row(entry, self.provider_id, scoped=True) for entry in entries]
-        rendered = [rendering.json_ready(row) for row in rows]
+        rendered = [json_ready(row) for row in rows]
         return Response(page.envelope("payments", rendered))
 
 

@@ -1,12 +1,10 @@
-"""Review and risk shapes in the contract's field names: request bodies, and the responses
-(built from models by the `*_data` functions, which leave optional unknowns out)."""
+"""Review and risk shapes in the contract's field names: request bodies, and the schema of
+the responses (`reviews.rendering` builds the reviews; the risk builders are below)."""
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import AmountSerializer, OmitEmptySerializer
-from common.actors import Actor
-from common.money import amount_json
 from participants.api.serializers import ActorSerializer
 from participants.models import ReasonCode
 from payments.models import PayoutStatus
@@ -110,63 +108,6 @@ class ParticipantReviewEnvelopeSerializer(serializers.Serializer):
     review = ParticipantReviewDetailSerializer()
 
 
-def _actor(actor: Actor) -> dict:
-    data = {"actor": actor.as_json()}
-    display = actor.display_json()
-    if display:
-        data["resolvedByDisplay"] = display
-    return data
-
-
-def _resolution(review: ParticipantReview) -> dict | None:
-    if review.status != ParticipantReview.Status.RESOLVED:
-        return None
-    data = {
-        "action": review.resolution_action,
-        "reason": review.resolution_reason,
-        "resolvedOn": review.resolved_on,
-        **_actor(Actor.from_fields(review, prefix="resolver_")),
-    }
-    if review.resolution_action == ParticipantReview.Action.SUSPEND:
-        data["reasonCode"] = review.resolution_reason_code
-    return data
-
-
-def review_data(review: ParticipantReview) -> dict:
-    """A review as the list renders it (needs `with_rendering`)."""
-    return ParticipantReviewSerializer(
-        {
-            "reviewID": review.pk,
-            "participantID": review.participant_id,
-            "externalID": review.enrollment.external_id,
-            "status": review.status,
-            "versionID": review.version_id,
-            "reason": review.reason,
-            "assessmentIDs": [link.assessment_id for link in review.assessment_links],
-            "assigneeUserID": review.assignee_user_id,
-            "createdOn": review.created_on,
-            "resolution": _resolution(review),
-        }
-    ).data
-
-
-def review_detail_data(review: ParticipantReview) -> dict:
-    """The detail: the review's and the relationship's versions come from the same read."""
-    data = review_data(review)
-    data["relationship"] = {
-        "suspended": review.enrollment.suspended,
-        "versionID": review.enrollment.relationship_version_id,
-    }
-    data["notes"] = NoteSerializer(
-        [
-            {"text": note.text, "createdOn": note.created_on, **_actor(note.actor)}
-            for note in review.notes.all()
-        ],
-        many=True,
-    ).data
-    return data
-
-
 # ---- payment reviews -------------------------------------------------------------------
 
 
@@ -189,26 +130,6 @@ class PaymentReviewSerializer(OmitEmptySerializer):
 
 class PaymentReviewEnvelopeSerializer(serializers.Serializer):
     review = PaymentReviewSerializer()
-
-
-def payment_review_data(review: PaymentReview) -> dict:
-    payout = review.payment
-    return PaymentReviewSerializer(
-        {
-            "reviewID": review.pk,
-            "status": review.status,
-            "reason": review.reason,
-            "riskAssessmentID": review.assessment_id,
-            "payout": {
-                "payoutID": payout.pk,
-                "amount": amount_json(payout.amount_minor, payout.currency),
-                "recipientName": payout.counterparty_name,
-                "status": payout.status,
-            },
-            "createdOn": review.created_on,
-            "resolvedOn": review.resolved_on,
-        }
-    ).data
 
 
 # ---- risk assessments and device observations ------------------------------------------

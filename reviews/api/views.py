@@ -11,6 +11,7 @@ from api.views import ProviderAPIView
 from common.errors import BadRequest
 from common.search import search_term
 from participants.selectors import get_enrollment
+from reviews import rendering
 from reviews.api import serializers as s
 from reviews.models import ParticipantReview, PaymentReview
 from reviews.selectors import participant_reviews as review_selectors
@@ -80,7 +81,9 @@ class ParticipantReviewsView(ProviderAPIView):
             scope="participant-reviews",
             filters=filters.binding(),
         )
-        return Response(page.envelope("reviews", [s.review_data(r) for r in page.items]))
+        return Response(
+            page.envelope("reviews", [rendering.render_participant_review(r) for r in page.items])
+        )
 
     @extend_schema(
         operation_id="openParticipantReview",
@@ -111,7 +114,7 @@ class ParticipantReviewDetailView(ProviderAPIView):
     )
     def get(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
-        return Response({"review": s.review_detail_data(review)})
+        return Response({"review": rendering.render_participant_review_detail(review)})
 
 
 class ParticipantReviewAssignmentView(ProviderAPIView):
@@ -164,7 +167,10 @@ class ParticipantReviewSuspensionsView(ProviderAPIView):
             actor=self.principal.actor,
         )
         review = review_selectors.get_review(self.provider_id, review.pk)
-        return Response({"review": s.review_detail_data(review)}, status=status.HTTP_201_CREATED)
+        return Response(
+            {"review": rendering.render_participant_review_detail(review)},
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class PaymentReviewResolutionsView(ProviderAPIView):
@@ -193,7 +199,9 @@ class PaymentReviewResolutionsView(ProviderAPIView):
             notes=serializer.validated_data.get("notes", ""),
             actor=self.principal.actor,
         )
-        return Response({"review": s.payment_review_data(review)}, status=status.HTTP_201_CREATED)
+        return Response(
+            {"review": rendering.render_payment_review(review)}, status=status.HTTP_201_CREATED
+        )
 
 
 class RiskAssessmentsView(ProviderAPIView):

@@ -6,7 +6,8 @@ import pytest
 from django.utils import timezone
 
 from api import scopes
-from payments.api import rendering
+from common.rendering import json_ready
+from payments import rendering
 from payments.api import serializers as s
 from payments.models import FundingAttempt, Operation, PaymentEntry
 from tests.payments.factories import enroll, make_payment
@@ -401,9 +402,9 @@ def test_rendered_rows_match_their_serializers(provider, other_provider):
         for scoped, serializers in ((False, s.ROWS), (True, s.PARTICIPANT_ROWS)):
             row = rendering.row(entry, provider.id, scoped=scoped)
             expected = serializers[row["type"]](row).data
-            assert rendering.json_ready(row) == expected
+            assert json_ready(row) == expected
         legacy = rendering.legacy_row(entry, provider.id)
-        assert rendering.json_ready(legacy) == s.LegacyParticipantRowSerializer(legacy).data
+        assert json_ready(legacy) == s.LegacyParticipantRowSerializer(legacy).data
 
 
 # ---- filters: errors -------------------------------------------------------------------

@@ -10,8 +10,8 @@ from django.utils import timezone
 from api import scopes
 from payments import services as payment_services
 from payments.models import Operation, Payout
-from reviews.api.serializers import payment_review_data
 from reviews.models import PaymentReview
+from reviews.rendering import render_payment_review
 from reviews.services import payment_reviews
 from tests.payments.factories import enroll, make_payment, new_payout
 from tests.reviews.factories import payout_in_review
@@ -264,6 +264,6 @@ def test_a_pending_payment_review_renders_without_resolved_on(provider):
     """Only the resolution endpoint answers with a payment review (always resolved by then);
     the shape it renders leaves resolvedOn out while the review is pending."""
     _payout, review = payout_in_review(provider.provider)
-    body = payment_review_data(review)
+    body = render_payment_review(review)
     assert body["status"] == "pending" and "resolvedOn" not in body
     assert set(body) == {"reviewID", "status", "reason", "riskAssessmentID", "payout", "createdOn"}

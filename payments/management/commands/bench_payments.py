@@ -20,9 +20,9 @@ from ulid import ULID
 from api.pagination import paginate
 from common.bench import measure
 from common.commands import JsonCommand
+from common.rendering import json_ready
 from participants.models import Enrollment, FundingSource, Participant
-from payments import selectors
-from payments.api import rendering
+from payments import rendering, selectors
 from payments.api.filters import parse_filters
 from payments.entries import entries_for
 from payments.models import Payment, PaymentEntry, PaymentType
@@ -241,8 +241,7 @@ class Command(JsonCommand):
         scoped = participant_id is not None
         entries = selectors.attach_payments(page.items)
         page.rendered = [  # render, as the view does
-            rendering.json_ready(rendering.row(entry, provider_id, scoped=scoped))
-            for entry in entries
+            json_ready(rendering.row(entry, provider_id, scoped=scoped)) for entry in entries
         ]
         return page
 

@@ -14,8 +14,6 @@ fields per row costs more than the page's queries. The row serializers describe 
 shapes for the schema, and the tests check both agree.
 """
 
-from datetime import UTC, datetime
-
 from common.money import amount_json
 from payments.entries import parties
 from payments.models import Payment, PaymentEntry
@@ -189,15 +187,3 @@ def request_detail(payment: Payment, viewer_id: str) -> dict:
     if payment.funded_on:
         data["fundedOn"] = payment.funded_on
     return data
-
-
-def json_ready(value):
-    """Datetimes as DRF renders them (ISO 8601, UTC as `Z`), recursively."""
-    if isinstance(value, datetime):
-        text = value.astimezone(UTC).isoformat()
-        return text[:-6] + "Z" if text.endswith("+00:00") else text
-    if isinstance(value, dict):
-        return {key: json_ready(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [json_ready(item) for item in value]
-    return value

@@ -1,0 +1,115 @@
+"""What a provider sees of its participants, as plain JSON-ready dicts.
+
+One builder per resource; `participants/api/serializers.py` keeps the schema serializers
+that describe the same shapes for the OpenAPI document (and parse input), and the tests
+check that each builder's output and its serializer agree. Optional unknowns are absent,
+never null. Builders read only what the selectors prefetched (`with_profile`), so a page
+costs the same few queries whatever its size.
+"""
+
+from common.rendering import json_ready
+from participants.models import Enrollment, FundingSource
+
+
+def _put(data: dict, key: str, value) -> None:
+    if value not in (None, ""):
+        data[key] = value
+
+
+def _dates(record, data: dict) -> dict:
+    data = {"createdOn": record.created_on, **data}
+    _put(data, "disabledOn", record.disabled_on)
+    _put(data, "verifiedOn", record.verified_on)
+    return data
+
+
+def _address(enrollment: Enrollment) -> dict:
+    data = {"addressLine1": enrollment.address_line1}
+    _put(data, "addressLine2", enrollment.address_line2)
+    data.update(
+        city=enrollment.city,
+        stateOrProvince=enrollment.state_or_province,
+        postalCode=enrollment.postal_code,
+        country=enrollment.country,
+    )
+    return data
+
+
+def relationship_summary(enrollment: Enrollment) -> dict:
+    data = {"suspended": enrollment.suspended, "versionID": enrollment.relationship_version_id}
+    if enrollment.suspended:
+        _put(data, "suspendedOn", enrollment.suspended_on)
+        _put(data, "reasonCode", enrollment.suspension_reason_code)
+    return data
+
+
+def _limit_groups(enrollment: Enrollment) -> list[dict]:
+    memberships = getattr(enrollment, "active_memberships", None)
+    if memberships is None:
+        memberships = enrollment.limit_memberships.filter(
+            ended_on__isnull=True, group__deleted_on__isnull=True
+        ).select_related("group")
+    groups = sorted((m.group for m in memberships), key=lambda group: group.name)
+    return [{"groupID": group.pk, "name": group.name} for group in groups]
+
+
+def render_participant(enrollment: Enrollment) -> dict:
+    """The participant read (`GET …/participants/{participantID}` and each list item)."""
+    participant = enrollment.participant
+    data = {
+        "participantID": enrollment.participant_id,
+        "externalID": enrollment.external_id,
+        "givenName": enrollment.given_name,
+    }
+    _put(data, "middleName", enrollment.middle_name)
+    data["familyName"] = enrollment.family_name
+    _put(data, "nickName", enrollment.nick_name)
+    _put(data, "dateOfBirth", enrollment.date_of_birth)
+    data["address"] = _address(enrollment)
+    data["phones"] = [
+        _dates(p, {"phone": {"countryCode": p.country_code, "number": p.number}})
+        for p in enrollment.phones.all()
+    ]
+    data["emails"] = [_dates(e, {"email": e.email}) for e in enrollment.emails.all()]
+    data["limitGroups"] = _limit_groups(enrollment)
+    _put(data, "serviceAccountID", participant.service_account_id)
+    data["status"] = participant.status
+    data["createdOn"] = enrollment.created_on
+    data["updatedOn"] = max(enrollment.updated_on, participant.updated_on)
+    _put(data, "disabledOn", participant.disabled_on)
+    data["relationship"] = relationship_summary(enrollment)
+    return json_ready(data)
+
+
+def render_funding_source(source: FundingSource) -> dict:
+    data = {
+        "fundingSourceID": source.pk,
+        "providerSourceID": source.provider_source_id,
+        "displayName": source.display_name,
+        "fundingType": source.funding_type,
+    }
+    _put(data, "last4", source.last4)
+    data["createdOn"] = source.created_on
+    data["updatedOn"] = source.updated_on
+    _put(data, "disabledOn", source.disabled_on)
+    return json_ready(data)
+
+
+def render_relationship(enrollment: Enrollment, last_action=None) -> dict:
+    """The relationship object of a suspension or reactivation: current state plus the
+    latest action's note and actor."""
+    data = {
+        "participantID": enrollment.participant_id,
+        "externalID": enrollment.external_id,
+        "suspended": enrollment.suspended,
+        "versionID": enrollment.relationship_version_id,
+    }
+    if enrollment.suspended:
+        _put(data, "suspendedOn", enrollment.suspended_on)
+        _put(data, "reasonCode", enrollment.suspension_reason_code)
+        _put(data, "note", enrollment.suspension_note)
+    if last_action is not None:
+        if not enrollment.suspended:
+            _put(data, "note", last_action.note)
+        data["actor"] = last_action.actor.as_json()
+    return json_ready(data)

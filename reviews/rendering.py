@@ -1,0 +1,89 @@
+"""What a provider sees of its reviews, as plain JSON-ready dicts (one builder per resource;
+`reviews/api/serializers.py` keeps the schema serializers describing the same shapes, and the
+tests check both agree). Optional unknowns are absent, never null."""
+
+from common.actors import Actor
+from common.money import amount_json
+from common.rendering import json_ready
+from reviews.models import ParticipantReview, ParticipantReviewAssessment, PaymentReview
+
+
+def _put(data: dict, key: str, value) -> None:
+    if value not in (None, ""):
+        data[key] = value
+
+
+def _actor(actor: Actor) -> dict:
+    data = {"actor": actor.as_json()}
+    _put(data, "resolvedByDisplay", actor.display_json())
+    return data
+
+
+def _resolution(review: ParticipantReview) -> dict | None:
+    if review.status != ParticipantReview.Status.RESOLVED:
+        return None
+    data = {"action": review.resolution_action, "reason": review.resolution_reason}
+    if review.resolution_action == ParticipantReview.Action.SUSPEND:
+        _put(data, "reasonCode", review.resolution_reason_code)
+    data["resolvedOn"] = review.resolved_on
+    data.update(_actor(Actor.from_fields(review, prefix="resolver_")))
+    return data
+
+
+def _assessment_ids(review: ParticipantReview) -> list[str]:
+    links = getattr(review, "assessment_links", None)
+    if links is None:
+        links = ParticipantReviewAssessment.objects.filter(review=review).order_by("added_on", "id")
+    return [link.assessment_id for link in links]
+
+
+def _review(review: ParticipantReview) -> dict:
+    data = {
+        "reviewID": review.pk,
+        "participantID": review.participant_id,
+        "externalID": review.enrollment.external_id,
+        "status": review.status,
+        "versionID": review.version_id,
+    }
+    _put(data, "reason", review.reason)
+    data["assessmentIDs"] = _assessment_ids(review)
+    _put(data, "assigneeUserID", review.assignee_user_id)
+    data["createdOn"] = review.created_on
+    _put(data, "resolution", _resolution(review))
+    return data
+
+
+def render_participant_review(review: ParticipantReview) -> dict:
+    """A review as the list renders it (the selectors' `with_rendering` prefetches for it)."""
+    return json_ready(_review(review))
+
+
+def render_participant_review_detail(review: ParticipantReview) -> dict:
+    """The detail: the review's and the relationship's versions come from the same read."""
+    data = _review(review)
+    data["relationship"] = {
+        "suspended": review.enrollment.suspended,
+        "versionID": review.enrollment.relationship_version_id,
+    }
+    data["notes"] = [
+        {"text": note.text, "createdOn": note.created_on, **_actor(note.actor)}
+        for note in review.notes.all()
+    ]
+    return json_ready(data)
+
+
+def render_payment_review(review: PaymentReview) -> dict:
+    payout = review.payment
+    summary = {
+        "payoutID": payout.pk,
+        "amount": amount_json(payout.amount_minor, payout.currency),
+    }
+    _put(summary, "recipientName", payout.counterparty_name)
+    summary["status"] = payout.status
+    data = {"reviewID": review.pk, "status": review.status}
+    _put(data, "reason", review.reason)
+    _put(data, "riskAssessmentID", review.assessment_id)
+    data["payout"] = summary
+    data["createdOn"] = review.created_on
+    _put(data, "resolvedOn", review.resolved_on)
+    return json_ready(data)
