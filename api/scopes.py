@@ -9,6 +9,9 @@ PARTICIPANT_REVIEWS_WRITE = "participant-reviews.write"
 PAYMENT_REVIEWS_WRITE = "payment-reviews.write"
 LIMITS_READ = "limits.read"
 LIMITS_WRITE = "limits.write"
+EVENTS_READ = "events.read"
+WEBHOOKS_READ = "webhooks.read"
+WEBHOOKS_WRITE = "webhooks.write"
 # Named by the contract for device observations; both are required there.
 SERVICE_DEVICES_READ = "service-devices.read"
 SERVICE_PAYMENTS_READ = "service-payments.read"
@@ -25,6 +28,9 @@ ALL_SCOPES: tuple[str, ...] = (
     LIMITS_WRITE,
     SERVICE_DEVICES_READ,
     SERVICE_PAYMENTS_READ,
+    EVENTS_READ,
+    WEBHOOKS_READ,
+    WEBHOOKS_WRITE,
 )
 
 

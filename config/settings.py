@@ -64,6 +64,27 @@ LEDGER_KEY_ENCRYPTION_KEY = env_str("LEDGER_KEY_ENCRYPTION_KEY")
 # Registered ledger URLs must be https (http allowed in DEBUG, for local ledgers).
 LEDGER_REQUIRE_HTTPS = env_bool("LEDGER_REQUIRE_HTTPS", not DEBUG)
 
+# Events and webhooks (docs/events.md). Outside DEBUG a webhook URL must be https and resolve
+# to public addresses only; WEBHOOK_ALLOWED_HOSTS names hosts exempt from the address check.
+WEBHOOK_REQUIRE_HTTPS = env_bool("WEBHOOK_REQUIRE_HTTPS", not DEBUG)
+WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", DEBUG)
+WEBHOOK_ALLOWED_HOSTS = env_list("WEBHOOK_ALLOWED_HOSTS", [])
+WEBHOOK_CONNECT_TIMEOUT_MS = env_int("WEBHOOK_CONNECT_TIMEOUT_MS", 3000)
+WEBHOOK_READ_TIMEOUT_MS = env_int("WEBHOOK_READ_TIMEOUT_MS", 10_000)
+# A claimed delivery is not handed to another worker for this long (longer than a send).
+WEBHOOK_LEASE_SECONDS = env_int("WEBHOOK_LEASE_SECONDS", 60)
+# A due delivery handed to the broker this long ago without being sent is handed over again.
+WEBHOOK_REDELIVER_AFTER_SECONDS = env_int("WEBHOOK_REDELIVER_AFTER_SECONDS", 60)
+# After a secret rotation the previous secret signs beside the new one for this long.
+WEBHOOK_SECRET_OVERLAP_SECONDS = env_int("WEBHOOK_SECRET_OVERLAP_SECONDS", 24 * 3600)
+# An endpoint whose every attempt failed for this long is disabled (staff re-enable it).
+WEBHOOK_DISABLE_AFTER_SECONDS = env_int("WEBHOOK_DISABLE_AFTER_SECONDS", 3 * 24 * 3600)
+# Signing secrets are stored encrypted under a key derived from this (SECRET_KEY when unset).
+WEBHOOK_SECRET_ENCRYPTION_KEY = env_str("WEBHOOK_SECRET_ENCRYPTION_KEY")
+EVENT_RETENTION_DAYS = env_int("EVENT_RETENTION_DAYS", 90)
+# The demo's webhook receiver under /sandbox/webhooks/ (demo and tests only).
+SANDBOX_WEBHOOKS_ENABLED = env_bool("SANDBOX_WEBHOOKS_ENABLED", SANDBOX_LEDGER_ENABLED)
+
 IDEMPOTENCY_RETENTION_SECONDS = env_int("IDEMPOTENCY_RETENTION_SECONDS", 24 * 3600)
 # An in-progress key older than this is taken to belong to a crashed request.
 IDEMPOTENCY_LOCK_SECONDS = env_int("IDEMPOTENCY_LOCK_SECONDS", 300)
@@ -88,6 +109,8 @@ INSTALLED_APPS = [
     "limits",
     "ledger",
     "ledger.sandbox",
+    "events",
+    "events.sandbox",
     "payments",
     "reviews",
     "demo",
@@ -171,6 +194,11 @@ CELERY_BEAT_SCHEDULE = {
     },
     "reconcile-payouts": {"task": "payments.tasks.reconcile_payouts", "schedule": 300.0},
     "sweep-review-commands": {"task": "reviews.tasks.sweep_review_commands", "schedule": 30.0},
+    "sweep-webhook-deliveries": {
+        "task": "events.tasks.sweep_webhook_deliveries",
+        "schedule": 30.0,
+    },
+    "purge-expired-events": {"task": "events.tasks.purge_expired_events", "schedule": 3600.0},
     "resume-stalled-ledger-calls": {
         "task": "ledger.tasks.resume_stalled_calls",
         "schedule": 60.0,
@@ -220,6 +248,8 @@ SPECTACULAR_SETTINGS = {
         "PaymentReviewResolutionEnum": ["approved", "rejected"],
         "RiskLevelEnum": "reviews.models.Level",
         "EvidenceLevelEnum": "reviews.models.EvidenceLevel",
+        "EventTypeEnum": "events.types.ALL_TYPES",
+        "WebhookEndpointStatusEnum": "events.models.WebhookEndpoint.Status",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
 }

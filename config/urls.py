@@ -18,8 +18,13 @@ urlpatterns = [
     path("", include("payments.urls")),
     path("", include("reviews.urls")),
     path("", include("providers.urls")),
+    path("", include("events.urls")),
 ]
 
 if settings.SANDBOX_LEDGER_ENABLED:
     # The reference provider ledger (demo and tests); not part of the provider API or schema.
     urlpatterns.append(path("sandbox/ledger/", include("ledger.sandbox.urls")))
+
+if settings.SANDBOX_WEBHOOKS_ENABLED:
+    # The demo's webhook receiver; not part of the provider API or schema.
+    urlpatterns.append(path("sandbox/webhooks/", include("events.sandbox.urls")))

@@ -3,7 +3,7 @@
 from datetime import UTC, datetime
 
 from limits import dimensions
-from limits.models import PlatformLimits, ProviderLimitPolicy
+from limits.models import LimitGroup, PlatformLimits, ProviderLimitPolicy
 from limits.resolution import ResolvedLimit
 
 
@@ -56,3 +56,24 @@ def defaults_json(platform: PlatformLimits, policy: ProviderLimitPolicy | None) 
         "maximums": _all_dimensions(platform.maximums()),
         "versions": versions,
     }
+
+
+def render_limit_group(group: LimitGroup, member_count: int) -> dict:
+    """A limit group: the ceilings it sets (dimensions it leaves unset are absent) and how
+    many participants are active members."""
+    ceilings = {
+        d.name: dimensions.as_json(d, value)
+        for d in dimensions.DIMENSIONS
+        if (value := getattr(group, d.field)) is not None
+    }
+    data: dict = {
+        "groupID": group.pk,
+        "name": group.name,
+        "ceilings": ceilings,
+        "memberCount": member_count,
+        "createdOn": _datetime(group.created_on),
+        "updatedOn": _datetime(group.updated_on),
+    }
+    if group.deleted_on is not None:
+        data["deletedOn"] = _datetime(group.deleted_on)
+    return data

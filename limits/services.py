@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import InvalidRequest, NotFound
-from limits import dimensions, selectors
+from limits import dimensions, outbox, selectors
 from limits.errors import DuplicateLimitGroupName
 from limits.models import (
     LimitChange,
@@ -295,6 +295,7 @@ def delete_limit_group(*, provider_id: str, group_id: str, actor: Actor) -> Limi
         group.updated_on = now
         group.save(update_fields=["deleted_on", "updated_on"])
         _record_group("delete", group, actor)
+        outbox.group_deleted(group)
     return group
 
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import DuplicateExternalID, NotFound, StateConflict, VersionConflict
-from participants import risk, validators
+from participants import outbox, risk, validators
 from participants.models import (
     Email,
     Enrollment,
@@ -146,6 +146,8 @@ def finish_onboarding(*, participant_id: str) -> Participant | None:
         participant.status = Participant.Status.DENIED if denied else Participant.Status.ACTIVE
         participant.updated_on = timezone.now()
         participant.save(update_fields=["status", "updated_on"])
+        if enrollment is not None:
+            outbox.onboarding_finished(enrollment, participant.status)
     return participant
 
 
@@ -164,6 +166,7 @@ def disable_funding_source(*, enrollment: Enrollment, funding_source_id: str) ->
             source.disabled_on = now
             source.updated_on = now
             source.save(update_fields=["disabled_on", "updated_on"])
+            outbox.funding_source_removed(enrollment, source)
     return source
 
 
@@ -229,6 +232,7 @@ def _apply_suspension(enrollment, reason_code, note, actor, review_id):
         note=note,
         review_id=review_id,
     )
+    outbox.relationship_changed(enrollment)
     return enrollment, action
 
 
@@ -282,4 +286,5 @@ def reactivate(
         action = _record_action(
             enrollment, RelationshipAction.Action.REACTIVATE, actor, now, note=note
         )
+        outbox.relationship_changed(enrollment)
     return enrollment, action

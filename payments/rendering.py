@@ -15,6 +15,7 @@ shapes for the schema, and the tests check both agree.
 """
 
 from common.money import amount_json
+from common.rendering import json_ready
 from payments.entries import parties
 from payments.models import Payment, PaymentEntry
 
@@ -70,11 +71,7 @@ def _other_role(role: str) -> str:
     return COUNTERPARTY if role == INITIATOR else INITIATOR
 
 
-def row(entry: PaymentEntry, viewer_id: str, *, scoped: bool) -> dict:
-    """A list row; `scoped` adds `direction` and makes `counterparty` relative to the entry's
-    participant."""
-    payment = entry.payment
-    counterparty_role = _other_role(entry.role) if scoped else COUNTERPARTY
+def _row(payment: Payment, viewer_id: str, counterparty_role: str) -> dict:
     data: dict = {
         "type": payment.type,
         "paymentID": payment.id,
@@ -91,9 +88,22 @@ def row(entry: PaymentEntry, viewer_id: str, *, scoped: bool) -> dict:
         data["memo"] = payment.memo
     if payment.completed_on:
         data["completedOn"] = payment.completed_on
+    return data
+
+
+def row(entry: PaymentEntry, viewer_id: str, *, scoped: bool) -> dict:
+    """A list row; `scoped` adds `direction` and makes `counterparty` relative to the entry's
+    participant."""
+    counterparty_role = _other_role(entry.role) if scoped else COUNTERPARTY
+    data = _row(entry.payment, viewer_id, counterparty_role)
     if scoped:
         data["direction"] = entry.direction
     return data
+
+
+def render_payment_row(payment: Payment, viewer_id: str) -> dict:
+    """The provider-wide list row (`GET …/payments`) as `viewer_id` sees it, JSON-ready."""
+    return json_ready(_row(payment, viewer_id, COUNTERPARTY))
 
 
 def legacy_row(entry: PaymentEntry, viewer_id: str) -> dict:

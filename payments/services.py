@@ -26,7 +26,7 @@ from ledger import services as ledger_services
 from limits import enforcement
 from participants.models import Enrollment, FundingSource, Participant
 from participants.selectors import get_enrollment
-from payments import rails, risk
+from payments import outbox, rails, risk
 from payments.entries import copy_state_to_entries, rewrite_entries
 from payments.errors import IllegalTransition, ParticipantNotActive, ParticipantSuspended
 from payments.models import (
@@ -219,6 +219,7 @@ def _move(payment: Payment, trigger: str, *, reason: str = "", actor=None, extra
     payment.save(update_fields=["status", "updated_on", *extra])
     copy_state_to_entries(payment)
     _event(payment, trigger, before, payment.status, reason=reason, actor=actor)
+    outbox.status_changed(payment, before)
 
 
 def _operation(payment, op_type, rail, status=Operation.Status.PENDING) -> Operation:
@@ -918,11 +919,14 @@ def set_hold(*, payment_id: str, active: bool, expires_on: datetime | None) -> N
     (hold placed) become claimable; placing it takes an accepted payout back to authorized."""
     with transaction.atomic():
         payment = _locked(payment_id)
+        was_active = payment.hold_active
         payment.hold_active = active
         payment.hold_expires_on = expires_on if active else None
         payment.updated_on = timezone.now()
         payment.save(update_fields=["hold_active", "hold_expires_on", "updated_on"])
         copy_state_to_entries(payment)
+        if was_active != active:
+            outbox.hold_changed(payment)
         if payment.is_payout:
             if active and payment.status == PayoutStatus.ACCEPTED:
                 _move(payment, "hold", reason="a blocking review is open")

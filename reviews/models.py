@@ -462,6 +462,8 @@ class ReviewCommand(ActorColumns):
     )
     kind = models.CharField(max_length=16, choices=Kind.choices)
     payload = models.JSONField(default=dict)
+    # The X-Idempotency-Key it was accepted under: its completion event carries it.
+    idempotency_key = models.CharField(max_length=255, blank=True, default="")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     rejection = models.CharField(max_length=512, blank=True, default="")
     review = models.ForeignKey(

@@ -4,7 +4,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.response import Response
 
-from api import scopes
+from api import idempotency, scopes
 from api.openapi import PAGINATION_PARAMETERS
 from api.pagination import paginate
 from api.views import ProviderAPIView
@@ -100,6 +100,7 @@ class ParticipantReviewsView(ProviderAPIView):
             reason=data["reason"],
             assessment_id=data.get("assessmentID"),
             actor=self.principal.actor,
+            idempotency_key=idempotency.read_key(request),
         )
         return Response(status=status.HTTP_202_ACCEPTED)
 
@@ -136,6 +137,7 @@ class ParticipantReviewAssignmentView(ProviderAPIView):
             assignee_user_id=serializer.validated_data["assigneeUserID"],
             expected_version_id=serializer.validated_data["expectedVersionID"],
             actor=self.principal.actor,
+            idempotency_key=idempotency.read_key(request),
         )
         return Response(status=status.HTTP_202_ACCEPTED)
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from common.actors import Actor
 from common.errors import DomainError, InvalidRequest
 from participants.models import Enrollment
+from reviews import outbox
 from reviews.models import ParticipantReview, ReviewCommand
 from reviews.selectors.risk import visible_assessment
 from reviews.services import participant_reviews
@@ -25,12 +26,15 @@ from reviews.services import participant_reviews
 logger = logging.getLogger(__name__)
 
 
-def _accept(*, provider_id: str, kind: str, payload: dict, actor: Actor, review=None):
+def _accept(
+    *, provider_id: str, kind: str, payload: dict, actor: Actor, idempotency_key: str, review=None
+):
     now = timezone.now()
     command = ReviewCommand(
         provider_id=provider_id,
         kind=kind,
         payload=payload,
+        idempotency_key=idempotency_key,
         review=review,
         created_on=now,
         enqueued_on=now,
@@ -42,7 +46,12 @@ def _accept(*, provider_id: str, kind: str, payload: dict, actor: Actor, review=
 
 
 def accept_open(
-    *, enrollment: Enrollment, reason: str, assessment_id: str | None, actor: Actor
+    *,
+    enrollment: Enrollment,
+    reason: str,
+    assessment_id: str | None,
+    actor: Actor,
+    idempotency_key: str = "",
 ) -> ReviewCommand:
     """Accept an open (the participant has a relationship with the provider: the caller
     resolved it within the provider). An assessmentID must name one of the participant's
@@ -67,6 +76,7 @@ def accept_open(
         kind=ReviewCommand.Kind.OPEN,
         payload=payload,
         actor=actor,
+        idempotency_key=idempotency_key,
     )
 
 
@@ -76,6 +86,7 @@ def accept_assign(
     assignee_user_id: str,
     expected_version_id: str,
     actor: Actor,
+    idempotency_key: str = "",
 ) -> ReviewCommand:
     """Accept an assignment of this provider's review; the version is checked when applied."""
     payload = {"assigneeUserID": assignee_user_id, "expectedVersionID": expected_version_id}
@@ -84,6 +95,7 @@ def accept_assign(
         kind=ReviewCommand.Kind.ASSIGN,
         payload=payload,
         actor=actor,
+        idempotency_key=idempotency_key,
         review=review,
     )
 
@@ -123,10 +135,12 @@ def apply(*, command_id: str) -> ReviewCommand | None:
         if command is None or command.status != ReviewCommand.Status.PENDING:
             return command
         command.attempts += 1
+        error = None
         try:
             with transaction.atomic():
                 review = _run(command)
         except DomainError as exc:
+            error = exc
             command.status = ReviewCommand.Status.REJECTED
             command.rejection = str(exc)[:512]
         else:
@@ -134,6 +148,7 @@ def apply(*, command_id: str) -> ReviewCommand | None:
             command.review = review
         command.applied_on = timezone.now()
         command.save(update_fields=["status", "rejection", "review", "attempts", "applied_on"])
+        outbox.command_finished(command, error)
     return command
 
 

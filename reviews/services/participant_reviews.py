@@ -15,8 +15,10 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import NotFound, ParticipantReviewVersionConflict, StateConflict
+from events import types
 from participants import services as participant_services
 from participants.models import Enrollment, new_version_id
+from reviews import outbox
 from reviews.models import ParticipantReview, ParticipantReviewAssessment, ReviewNote
 
 VERSION_CONFLICT_DETAIL = "The review or the relationship changed; fetch the review again."
@@ -92,6 +94,7 @@ def open_or_add(
                 _note(pending, reason, actor)
             if linked or reason:
                 _touch(pending)
+                outbox.participant_review(types.PARTICIPANT_REVIEW_UPDATED, pending)
             return Opened(pending, created=False)
         try:
             with transaction.atomic():
@@ -106,6 +109,7 @@ def open_or_add(
             # constraint is the backstop, and the answer is the same as above.
             raise StateConflict("The participant already has a pending review.") from None
         _link(review, assessment_id)
+        outbox.participant_review(types.PARTICIPANT_REVIEW_OPENED, review)
         return Opened(review, created=True)
 
 
@@ -123,6 +127,7 @@ def assign(
         if review.assignee_user_id != assignee_user_id:
             review.assignee_user_id = assignee_user_id
             _touch(review, "assignee_user_id")
+            outbox.participant_review(types.PARTICIPANT_REVIEW_ASSIGNED, review)
     return review
 
 
@@ -135,6 +140,7 @@ def add_note(
             raise ParticipantReviewVersionConflict(VERSION_CONFLICT_DETAIL)
         note = _note(review, text, actor)
         _touch(review)
+        outbox.participant_review(types.PARTICIPANT_REVIEW_UPDATED, review)
     return note
 
 
@@ -155,6 +161,12 @@ def _resolve(review: ParticipantReview, *, action: str, reason: str, reason_code
         "resolution_reason_code",
         "resolved_on",
         *resolver,
+    )
+
+
+def _resolved(review: ParticipantReview) -> None:
+    outbox.participant_review(
+        types.PARTICIPANT_REVIEW_RESOLVED, review, previousStatus=ParticipantReview.Status.PENDING
     )
 
 
@@ -205,6 +217,7 @@ def suspend_from_review(
             actor=actor,
         )
         review.enrollment = enrollment
+        _resolved(review)
     return review
 
 
@@ -229,4 +242,5 @@ def resolve_no_action(
             actor=actor,
         )
         review.enrollment = enrollment
+        _resolved(review)
     return review

@@ -10,7 +10,9 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import NotFound, StateConflict
+from events import types
 from payments import services as payment_services
+from reviews import outbox
 from reviews.models import PaymentReview
 
 REJECTED_REASON = "rejected in payment review"
@@ -46,6 +48,7 @@ def open_payment_review(
         review.save()
         payment_services.attach_review(payout_id=payout.pk, review_id=review.pk)
         recompute_hold(payment_id=payout.pk)
+        outbox.payment_review(types.PAYMENT_REVIEW_OPENED, review)
     return review
 
 
@@ -91,4 +94,7 @@ def resolve_payment_review(
                 payout_id=review.payment_id, reason=REJECTED_REASON, actor=actor
             )
         recompute_hold(payment_id=review.payment_id)
+        outbox.payment_review(
+            types.PAYMENT_REVIEW_RESOLVED, review, previousStatus=PaymentReview.Status.PENDING
+        )
     return review

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from common.actors import Actor
+from events import services as event_services
 from limits import services as limit_services
 from participants.models import FundingSource
 from participants.selectors import get_enrollment
@@ -102,6 +103,30 @@ def _assessed_payment(ctx) -> dict:
     return {"paymentID": payout.pk, "assessmentID": found.pk}
 
 
+def _event(ctx) -> dict:
+    return {"eventID": _webhook_test(ctx)["eventID"]}
+
+
+def _webhook_endpoint(ctx) -> dict:
+    endpoint, _secret = event_services.create_endpoint(
+        provider_id=ctx.id, url="https://hooks.example.com/tenancy"
+    )
+    return {"endpointID": endpoint.pk}
+
+
+def _webhook_test(ctx) -> dict:
+    found = _webhook_endpoint(ctx)
+    event = event_services.send_test(provider_id=ctx.id, endpoint_id=found["endpointID"])
+    return {"eventID": event.pk, **found}
+
+
+def _event_filters(ctx) -> dict:
+    _webhook_test(ctx)
+    return {"type": "webhook.test"}
+
+
+MISSING_EVENT = "evt_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+MISSING_ENDPOINT = "whe_01ARZ3NDEKTSV4RRFFQ69G5FAV"
 P = "providers/<str:providerID>/participants"
 R = "providers/<str:providerID>/participant-reviews"
 
@@ -188,5 +213,26 @@ CASES: dict[str, RouteCase] = {
             "paymentID": "po_01ARZ3NDEKTSV4RRFFQ69G5FAV",
             "assessmentID": "ra_01ARZ3NDEKTSV4RRFFQ69G5FAV",
         },
+    ),
+    "providers/<str:providerID>/events": RouteCase(
+        queries=_event_filters, missing_queries={"type": "participant.denied"}
+    ),
+    "providers/<str:providerID>/events/<str:eventID>": RouteCase(
+        owned=_event, missing={"eventID": MISSING_EVENT}
+    ),
+    "providers/<str:providerID>/events/<str:eventID>/redeliveries": RouteCase(
+        owned=_event, missing={"eventID": MISSING_EVENT}
+    ),
+    "providers/<str:providerID>/webhook-endpoints": RouteCase(
+        bodies={"post": {"url": "https://hooks.example.com/x"}}
+    ),
+    "providers/<str:providerID>/webhook-endpoints/<str:endpointID>": RouteCase(
+        owned=_webhook_endpoint, missing={"endpointID": MISSING_ENDPOINT}
+    ),
+    "providers/<str:providerID>/webhook-endpoints/<str:endpointID>/secret-rotations": RouteCase(
+        owned=_webhook_endpoint, missing={"endpointID": MISSING_ENDPOINT}
+    ),
+    "providers/<str:providerID>/webhook-endpoints/<str:endpointID>/tests": RouteCase(
+        owned=_webhook_endpoint, missing={"endpointID": MISSING_ENDPOINT}
     ),
 }

@@ -1,0 +1,33 @@
+"""Events and webhook endpoints as plain JSON-ready dicts (the schema serializers in
+`events/api/serializers.py` describe the same shapes). A signing secret is rendered only by
+the responses that create it."""
+
+from common.rendering import json_ready
+from events.models import Event, WebhookEndpoint
+
+
+def render_event(event: Event) -> dict:
+    return event.payload()
+
+
+def render_endpoint(endpoint: WebhookEndpoint) -> dict:
+    data: dict = {
+        "endpointID": endpoint.pk,
+        "url": endpoint.url,
+        "eventTypes": list(endpoint.event_types),
+        "status": endpoint.status,
+        "createdOn": endpoint.created_on,
+        "updatedOn": endpoint.updated_on,
+    }
+    if endpoint.description:
+        data["description"] = endpoint.description
+    if endpoint.disabled_on:
+        data["disabledOn"] = endpoint.disabled_on
+        data["disabledReason"] = endpoint.disabled_reason
+    if endpoint.previous_secret_expires_on:
+        data["previousSecretExpiresOn"] = endpoint.previous_secret_expires_on
+    return json_ready(data)
+
+
+def render_endpoint_with_secret(endpoint: WebhookEndpoint, secret: str) -> dict:
+    return {**render_endpoint(endpoint), "secret": secret}

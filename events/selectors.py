@@ -1,0 +1,52 @@
+"""Reads of events and webhook endpoints, always starting from the calling provider."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import QuerySet
+
+from common.errors import NotFound
+from events.models import Event, WebhookEndpoint
+
+
+@dataclass(frozen=True)
+class EventFilters:
+    types: tuple[str, ...] = ()
+    created_from: datetime | None = None
+    created_to: datetime | None = None
+
+    def binding(self) -> dict:
+        return {
+            "type": sorted(self.types),
+            "createdFrom": self.created_from.isoformat() if self.created_from else None,
+            "createdTo": self.created_to.isoformat() if self.created_to else None,
+        }
+
+
+def list_events(provider_id: str, filters: EventFilters) -> QuerySet[Event]:
+    queryset = Event.objects.filter(provider_id=provider_id)
+    if filters.types:
+        queryset = queryset.filter(type__in=filters.types)
+    if filters.created_from:
+        queryset = queryset.filter(created_on__gte=filters.created_from)
+    if filters.created_to:
+        queryset = queryset.filter(created_on__lt=filters.created_to)
+    return queryset
+
+
+def get_event(provider_id: str, event_id: str) -> Event:
+    event = Event.objects.filter(pk=event_id, provider_id=provider_id).first()
+    if event is None:
+        raise NotFound("No event with that ID exists for this provider.")
+    return event
+
+
+def live_endpoints(provider_id: str) -> QuerySet[WebhookEndpoint]:
+    return WebhookEndpoint.objects.filter(provider_id=provider_id, deleted_on__isnull=True)
+
+
+def get_endpoint(provider_id: str, endpoint_id: str) -> WebhookEndpoint:
+    endpoint = live_endpoints(provider_id).filter(pk=endpoint_id).first()
+    if endpoint is None:
+        raise NotFound("No webhook endpoint with that ID exists for this provider.")
+    return endpoint

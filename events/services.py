@@ -1,0 +1,311 @@
+"""Every write on events and webhook endpoints.
+
+`record` is the outbox: the domain services call it inside the transaction of their change,
+with the change already rendered for each provider that may see it, so an event commits with
+its change or not at all. Deliveries to the provider's endpoints are written in the same
+transaction and handed to a worker once it commits; the sweeper hands over whatever is due
+and was not picked up.
+"""
+
+import logging
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from functools import partial
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from common import request_id
+from common.errors import InvalidRequest, NotFound, StateConflict
+from common.rendering import json_ready
+from events import addresses, secrets, types
+from events.models import Delivery, Event, WebhookEndpoint
+
+logger = logging.getLogger(__name__)
+
+
+def record(event_type: str, views: Mapping[str, dict]) -> list[Event]:
+    """One event per provider in `views` (providerID → that provider's rendering of the
+    change). Call inside the change's transaction."""
+    if event_type not in types.ALL_TYPES:
+        raise ValueError(f"unknown event type {event_type!r}")
+    if not views:
+        return []
+    now = timezone.now()
+    caused_by = request_id.current()
+    events = Event.objects.bulk_create(
+        Event(
+            provider_id=provider_id,
+            type=event_type,
+            created_on=now,
+            data=json_ready(data),
+            request_id=caused_by,
+        )
+        for provider_id, data in views.items()
+    )
+    endpoints = list(
+        WebhookEndpoint.objects.filter(
+            provider_id__in=list(views),
+            deleted_on__isnull=True,
+            status=WebhookEndpoint.Status.ENABLED,
+        )
+    )
+    _owe(
+        [
+            (event, endpoint)
+            for event in events
+            for endpoint in endpoints
+            if endpoint.provider_id == event.provider_id and endpoint.wants(event.type)
+        ],
+        now,
+    )
+    return events
+
+
+def _owe(pairs: list[tuple[Event, WebhookEndpoint]], now: datetime) -> list[Delivery]:
+    deliveries = Delivery.objects.bulk_create(
+        Delivery(
+            event=event,
+            endpoint=endpoint,
+            next_attempt_on=now,
+            enqueued_on=now,
+            created_on=now,
+            request_id=event.request_id or request_id.current(),
+        )
+        for event, endpoint in pairs
+    )
+    if deliveries:
+        transaction.on_commit(partial(enqueue, [d.pk for d in deliveries]))
+    return deliveries
+
+
+def enqueue(delivery_ids: list[str]) -> None:
+    """Hand deliveries to a worker. Never raises: what fails here, the sweeper hands over."""
+    from events.tasks import deliver_webhook
+
+    for delivery_id in delivery_ids:
+        try:
+            deliver_webhook.delay(delivery_id)
+        except Exception:
+            logger.exception("could not enqueue webhook delivery %s; the sweeper will", delivery_id)
+
+
+def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:
+    """Hand over every pending delivery that is due, to a live endpoint, and was not handed
+    over recently (the broker lost it, a worker died mid-send, or a retry came due)."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=settings.WEBHOOK_REDELIVER_AFTER_SECONDS)
+    with transaction.atomic():
+        due = list(
+            Delivery.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(
+                status=Delivery.Status.PENDING,
+                next_attempt_on__lte=now,
+                enqueued_on__lte=cutoff,
+                endpoint__deleted_on__isnull=True,
+                endpoint__status=WebhookEndpoint.Status.ENABLED,
+            )
+            .order_by("next_attempt_on")
+            .values_list("pk", flat=True)[:batch]
+        )
+        Delivery.objects.filter(pk__in=due).update(enqueued_on=now)
+    enqueue(due)
+    return due
+
+
+# ---- endpoints ---------------------------------------------------------------------------
+
+
+def _check_url(url: str) -> str:
+    try:
+        addresses.check(url, resolve=False)
+    except addresses.UnsafeURL as exc:
+        raise InvalidRequest(
+            "The request body failed validation.",
+            errors=[{"pointer": "/url", "detail": f"url {exc}."}],
+        ) from None
+    return url
+
+
+def _check_types(event_types: list[str]) -> list[str]:
+    unknown = [t for t in event_types if t not in types.ALL_TYPES]
+    if unknown:
+        raise InvalidRequest(
+            "The request body failed validation.",
+            errors=[
+                {"pointer": f"/eventTypes/{event_types.index(t)}", "detail": "unknown event type"}
+                for t in unknown
+            ],
+        )
+    return list(dict.fromkeys(event_types))
+
+
+def create_endpoint(
+    *, provider_id: str, url: str, event_types: list[str] | None = None, description: str = ""
+) -> tuple[WebhookEndpoint, str]:
+    """Register an endpoint; returns it with its signing secret (shown this once)."""
+    endpoint = WebhookEndpoint(
+        provider_id=provider_id,
+        url=_check_url(url),
+        event_types=_check_types(event_types or []),
+        description=description,
+    )
+    secret = secrets.generate()
+    endpoint.sealed_secret = secrets.seal(secret, endpoint_id=endpoint.pk)
+    endpoint.save()
+    return endpoint, secret
+
+
+def _locked_endpoint(provider_id: str, endpoint_id: str) -> WebhookEndpoint:
+    endpoint = (
+        WebhookEndpoint.objects.select_for_update()
+        .filter(pk=endpoint_id, provider_id=provider_id, deleted_on__isnull=True)
+        .first()
+    )
+    if endpoint is None:
+        raise NotFound("No webhook endpoint with that ID exists for this provider.")
+    return endpoint
+
+
+def delete_endpoint(*, provider_id: str, endpoint_id: str) -> WebhookEndpoint:
+    """Stop sending to it. The record and its attempt log stay for staff; what it was still
+    owed is cancelled."""
+    with transaction.atomic():
+        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        now = timezone.now()
+        endpoint.deleted_on = now
+        endpoint.updated_on = now
+        endpoint.save(update_fields=["deleted_on", "updated_on"])
+        endpoint.deliveries.filter(status=Delivery.Status.PENDING).update(
+            status=Delivery.Status.CANCELLED, next_attempt_on=None
+        )
+    return endpoint
+
+
+def rotate_secret(*, provider_id: str, endpoint_id: str) -> tuple[WebhookEndpoint, str]:
+    """A new secret; the one it replaces keeps signing beside it for the overlap period, so a
+    receiver can switch without missing a delivery."""
+    with transaction.atomic():
+        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        secret = secrets.generate()
+        now = timezone.now()
+        endpoint.sealed_previous_secret = endpoint.sealed_secret
+        endpoint.previous_secret_expires_on = now + timedelta(
+            seconds=settings.WEBHOOK_SECRET_OVERLAP_SECONDS
+        )
+        endpoint.sealed_secret = secrets.seal(secret, endpoint_id=endpoint.pk)
+        endpoint.updated_on = now
+        endpoint.save(
+            update_fields=[
+                "sealed_secret",
+                "sealed_previous_secret",
+                "previous_secret_expires_on",
+                "updated_on",
+            ]
+        )
+    return endpoint, secret
+
+
+def signing_secrets(endpoint: WebhookEndpoint, *, now: datetime) -> list[str]:
+    """The secrets that sign a delivery now: the current one, and the previous one while its
+    overlap lasts."""
+    found = [secrets.unseal(endpoint.sealed_secret, endpoint_id=endpoint.pk)]
+    expires = endpoint.previous_secret_expires_on
+    if endpoint.sealed_previous_secret and expires is not None and expires > now:
+        found.append(secrets.unseal(endpoint.sealed_previous_secret, endpoint_id=endpoint.pk))
+    return found
+
+
+def send_test(*, provider_id: str, endpoint_id: str) -> Event:
+    """A `webhook.test` event to this endpoint only (it is in the feed like any other)."""
+    with transaction.atomic():
+        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        if endpoint.status != WebhookEndpoint.Status.ENABLED:
+            raise StateConflict(
+                f"The endpoint is disabled ({endpoint.disabled_reason or 'by staff'}); "
+                "nothing is sent to it until staff enable it."
+            )
+        now = timezone.now()
+        event = Event.objects.create(
+            provider_id=provider_id,
+            type=types.WEBHOOK_TEST,
+            created_on=now,
+            data={"endpointID": endpoint.pk, "url": endpoint.url},
+            request_id=request_id.current(),
+        )
+        _owe([(event, endpoint)], now)
+    return event
+
+
+def redeliver_event(*, provider_id: str, event_id: str) -> list[Delivery]:
+    """Send one event again to every live endpoint of the provider that takes its type."""
+    with transaction.atomic():
+        event = Event.objects.filter(pk=event_id, provider_id=provider_id).first()
+        if event is None:
+            raise NotFound("No event with that ID exists for this provider.")
+        endpoints = WebhookEndpoint.objects.filter(
+            provider_id=provider_id,
+            deleted_on__isnull=True,
+            status=WebhookEndpoint.Status.ENABLED,
+        )
+        return _owe(
+            [(event, endpoint) for endpoint in endpoints if endpoint.wants(event.type)],
+            timezone.now(),
+        )
+
+
+def enable_endpoint(*, provider_id: str, endpoint_id: str) -> WebhookEndpoint:
+    """Staff turn a disabled endpoint back on; what it was owed while off becomes due now."""
+    with transaction.atomic():
+        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        now = timezone.now()
+        endpoint.status = WebhookEndpoint.Status.ENABLED
+        endpoint.disabled_on = None
+        endpoint.disabled_reason = ""
+        endpoint.failing_since = None
+        endpoint.updated_on = now
+        endpoint.save(
+            update_fields=[
+                "status",
+                "disabled_on",
+                "disabled_reason",
+                "failing_since",
+                "updated_on",
+            ]
+        )
+        endpoint.deliveries.filter(status=Delivery.Status.PENDING).update(
+            next_attempt_on=now, enqueued_on=None
+        )
+    return endpoint
+
+
+def disable_endpoint(*, endpoint: WebhookEndpoint, reason: str) -> None:
+    """Stop sending (the caller holds the endpoint's lock); its events and deliveries stay."""
+    now = timezone.now()
+    endpoint.status = WebhookEndpoint.Status.DISABLED
+    endpoint.disabled_on = now
+    endpoint.disabled_reason = reason[:255]
+    endpoint.updated_on = now
+    endpoint.save(update_fields=["status", "disabled_on", "disabled_reason", "updated_on"])
+
+
+def redeliver_since(*, provider_id: str, endpoint_id: str, since: datetime) -> list[Delivery]:
+    """Owe the endpoint again every event of its types since `since` (after an outage on the
+    receiver's side, or after staff re-enabled it)."""
+    with transaction.atomic():
+        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        events = Event.objects.filter(provider_id=provider_id, created_on__gte=since).order_by(
+            "created_on", "id"
+        )
+        if endpoint.event_types:
+            events = events.filter(type__in=endpoint.event_types)
+        return _owe([(event, endpoint) for event in events], timezone.now())
+
+
+def purge_expired_events(*, now: datetime | None = None) -> int:
+    """Drop events (with their deliveries and attempts) past the retention period."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(days=settings.EVENT_RETENTION_DAYS)
+    deleted, _ = Event.objects.filter(created_on__lt=cutoff).delete()
+    return deleted
