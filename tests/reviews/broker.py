@@ -108,7 +108,7 @@ def celery_publishing_to(url: str):
 class Worker:
     """`celery -A config worker` in its own process, on the test database and `broker_url`."""
 
-    def __init__(self, broker_url: str):
+    def __init__(self, broker_url: str, env: dict | None = None):
         database = connection.settings_dict
         env = {
             **os.environ,
@@ -120,6 +120,7 @@ class Worker:
             "CELERY_TASK_ALWAYS_EAGER": "0",
             "DEBUG": "0",
             "SECRET_KEY": os.environ.get("SECRET_KEY", "test-only-secret-key"),
+            **(env or {}),
         }
         self.process = subprocess.Popen(
             [
