@@ -13,6 +13,8 @@ from demo import people
 from demo import risk as risk_demo
 from demo.analyst import seed_analyst
 from demo.ledger import seed_ledger
+from demo.webhooks import seed_webhooks
+from events.sandbox.services import PATH as RECEIVER_PATH
 from providers import services as provider_services
 from providers.models import ApiKey, Provider
 
@@ -38,6 +40,7 @@ class DemoSeed:
     ledger_urls: dict[str, str] | None = None
     second_provider: Provider | None = None
     analyst: tuple[str, str] | None = None  # username, password of the demo risk analyst
+    webhook_url: str | None = None  # the sandbox receiver the demo provider's events go to
 
 
 def _provider() -> Provider:
@@ -74,6 +77,10 @@ def _participants(provider: Provider) -> list[str]:
     return ids
 
 
+def receiver_path(receiver_id: str) -> str:
+    return RECEIVER_PATH.format(receiver_id=receiver_id)
+
+
 def seed(*, base_url: str) -> DemoSeed:
     with transaction.atomic():
         provider = _provider()
@@ -85,6 +92,8 @@ def seed(*, base_url: str) -> DemoSeed:
     # After the commit: payouts call the sandbox ledger over HTTP, which must see the wiring.
     second_provider = payments_demo.seed(provider, base_url)
     risk_demo.seed(provider, with_payouts=payments_demo.ledger_answers(provider, base_url))
+    # Last, so the receiver shows the walkthrough's changes rather than the seeding's.
+    receiver = seed_webhooks(provider=provider, base_url=base_url)
     return DemoSeed(
         provider=provider,
         api_key_id=issued.api_key.id,
@@ -93,4 +102,7 @@ def seed(*, base_url: str) -> DemoSeed:
         ledger_urls=ledger.urls if ledger else None,
         second_provider=second_provider,
         analyst=analyst,
+        webhook_url=(
+            base_url.rstrip("/") + receiver_path(receiver.pk) if receiver is not None else None
+        ),
     )

@@ -41,6 +41,8 @@ class Command(JsonCommand):
             data["ledgerURLs"] = result.ledger_urls
         if result.second_provider:
             data["secondProviderID"] = result.second_provider.id
+        if result.webhook_url:
+            data["webhookURL"] = result.webhook_url
         username, password = result.analyst
         data["analyst"] = {"username": username, "password": password}
         human = "\n".join(
@@ -59,6 +61,10 @@ class Command(JsonCommand):
                 f"  curl -u '{credentials}' "
                 f"{base_url}/providers/{provider_id}/participants/demo-paula/risk-assessments",
                 "",
+                "Events (oldest first), and the signed webhooks the sandbox receiver verified:",
+                f"  curl -u '{credentials}' {base_url}/providers/{provider_id}/events",
+                f"  .venv/bin/python manage.py sandbox_webhooks --provider {provider_id}",
+                "",
                 f"Swagger UI: {base_url}/api/docs/    OpenAPI schema: {base_url}/api/schema/",
                 f"Review queue: {base_url}/admin/reviews/   log in as {username} / {password}"
                 "   (a Risk analyst; new password on every run)",
@@ -69,6 +75,10 @@ class Command(JsonCommand):
             human += (
                 f"Second demo provider {result.second_provider.name}: "
                 f"{result.second_provider.id} (create_api_key --provider to read its side)\n"
+            )
+        if result.webhook_url:
+            human += (
+                f"Webhooks: every event is sent to the sandbox receiver at {result.webhook_url}\n"
             )
         if result.ledger_urls:
             human += (
