@@ -44,3 +44,26 @@ def plan_text(queryset) -> str:
     with connection.cursor() as cursor:
         cursor.execute(f"EXPLAIN {sql}", params)
         return "\n".join(str(row[0] if len(row) == 1 else row[-1]) for row in cursor.fetchall())
+
+
+def describe_database() -> str:
+    """Which database a benchmark writes to, for its first line of output."""
+    settings_dict = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite {settings_dict['NAME']}"
+    host = settings_dict.get("HOST") or "local socket"
+    return f"{connection.vendor} {settings_dict['NAME']} on {host}"
+
+
+def refuse_demo_database(*, allowed: bool) -> None:
+    """Benchmarks write many rows: never into the `make run` database unless told to."""
+    from django.conf import settings
+    from django.core.management.base import CommandError
+
+    demo = settings.BASE_DIR / "var" / "db.sqlite3"
+    is_demo = connection.vendor == "sqlite" and str(connection.settings_dict["NAME"]) == str(demo)
+    if is_demo and not allowed:
+        raise CommandError(
+            f"Refusing to write benchmark rows into the demo database ({demo}). Point "
+            "DATABASE_URL at a database of its own, or pass --allow-demo-database."
+        )

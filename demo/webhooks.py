@@ -3,6 +3,7 @@ server, so a change made in the walkthrough arrives signed and is verified there
 
 from django.conf import settings
 
+from events import addresses
 from events import services as event_services
 from events.models import WebhookEndpoint
 from events.sandbox import services as receiver_services
@@ -14,6 +15,11 @@ def seed_webhooks(*, provider: Provider, base_url: str) -> Receiver | None:
     """Reuse the receiver registered at this base URL; an endpoint left at another address
     (the demo ran on another port before) is deleted so nothing is sent there."""
     if not settings.SANDBOX_WEBHOOKS_ENABLED:
+        return None
+    try:
+        # Outside DEBUG a server's own loopback address is refused like any private one.
+        addresses.check(base_url, resolve=False)
+    except addresses.UnsafeURL:
         return None
     current = None
     for receiver in Receiver.objects.filter(provider=provider).order_by("created_on"):

@@ -37,9 +37,18 @@ class Event(models.Model):
     data = models.JSONField(default=dict)
     # The API request that caused the change, when one did (support tickets quote it).
     request_id = models.CharField(max_length=128, blank=True, default="")
+    # When its deliveries were written; empty while a worker still has to (only events some
+    # endpoint of the provider wanted when they were recorded wait for that).
+    dispatched_on = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [
+            # The sweeper's scan of events still to dispatch.
+            models.Index(
+                fields=["created_on"],
+                name="event_undispatched",
+                condition=Q(dispatched_on__isnull=True),
+            ),
             # The feed, oldest first, and its type filter.
             models.Index(fields=["provider", "created_on", "id"], name="event_feed"),
             models.Index(fields=["provider", "type", "created_on", "id"], name="event_feed_type"),

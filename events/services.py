@@ -25,16 +25,33 @@ from events.models import Delivery, Event, WebhookEndpoint
 logger = logging.getLogger(__name__)
 
 
+def _live_endpoints(provider_ids) -> list[WebhookEndpoint]:
+    return list(
+        WebhookEndpoint.objects.filter(
+            provider_id__in=list(provider_ids),
+            deleted_on__isnull=True,
+            status=WebhookEndpoint.Status.ENABLED,
+        )
+    )
+
+
+def _wanted(event: Event, endpoints: list[WebhookEndpoint]) -> list[WebhookEndpoint]:
+    return [e for e in endpoints if e.provider_id == event.provider_id and e.wants(event.type)]
+
+
 def record(event_type: str, views: Mapping[str, dict]) -> list[Event]:
     """One event per provider in `views` (providerID → that provider's rendering of the
-    change). Call inside the change's transaction."""
+    change). Call inside the change's transaction. The request pays for the event rows, one
+    read of the providers' endpoints and, when one of them wants the event, one publish after
+    commit: the deliveries are written by a worker (`dispatch`)."""
     if event_type not in types.ALL_TYPES:
         raise ValueError(f"unknown event type {event_type!r}")
     if not views:
         return []
     now = timezone.now()
     caused_by = request_id.current()
-    events = Event.objects.bulk_create(
+    endpoints = _live_endpoints(views)
+    events = [
         Event(
             provider_id=provider_id,
             type=event_type,
@@ -43,45 +60,96 @@ def record(event_type: str, views: Mapping[str, dict]) -> list[Event]:
             request_id=caused_by,
         )
         for provider_id, data in views.items()
-    )
-    endpoints = list(
-        WebhookEndpoint.objects.filter(
-            provider_id__in=list(views),
-            deleted_on__isnull=True,
-            status=WebhookEndpoint.Status.ENABLED,
-        )
-    )
-    _owe(
-        [
-            (event, endpoint)
-            for event in events
-            for endpoint in endpoints
-            if endpoint.provider_id == event.provider_id and endpoint.wants(event.type)
-        ],
-        now,
-    )
+    ]
+    for event in events:
+        if not _wanted(event, endpoints):
+            event.dispatched_on = now  # nobody to send it to
+    Event.objects.bulk_create(events)
+    waiting = [event.pk for event in events if event.dispatched_on is None]
+    if waiting:
+        transaction.on_commit(partial(enqueue_dispatch, waiting))
     return events
 
 
-def _owe(pairs: list[tuple[Event, WebhookEndpoint]], now: datetime) -> list[Delivery]:
+def enqueue_dispatch(event_ids: list[str]) -> None:
+    """Hand events to a worker to write their deliveries. Never raises: the sweeper
+    dispatches whatever this fails to hand over."""
+    from events.tasks import dispatch_events
+
+    try:
+        dispatch_events.delay(list(event_ids))
+    except Exception:
+        logger.exception(
+            "could not enqueue %d events for dispatch; the sweeper will", len(event_ids)
+        )
+
+
+def dispatch(event_ids: list[str], *, now: datetime | None = None) -> list[str]:
+    """Write the deliveries of events not yet dispatched (to the endpoints that want them
+    now), and hand those to the workers. Idempotent: a dispatched event is left alone."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        events = list(
+            Event.objects.select_for_update(skip_locked=True)
+            .filter(pk__in=event_ids, dispatched_on__isnull=True)
+            .order_by("created_on", "id")
+        )
+        if not events:
+            return []
+        endpoints = _live_endpoints({event.provider_id for event in events})
+        deliveries = _owe(
+            [(event, endpoint) for event in events for endpoint in _wanted(event, endpoints)],
+            enqueued_on=now,
+            enqueue_each=True,
+        )
+        Event.objects.filter(pk__in=[event.pk for event in events]).update(dispatched_on=now)
+    return [delivery.pk for delivery in deliveries]
+
+
+def _owe(
+    pairs: list[tuple[Event, WebhookEndpoint]],
+    *,
+    enqueued_on: datetime | None = None,
+    enqueue_each: bool = False,
+) -> list[Delivery]:
+    """Deliveries due now, handed to the workers once the transaction commits."""
+    now = timezone.now()
     deliveries = Delivery.objects.bulk_create(
         Delivery(
             event=event,
             endpoint=endpoint,
             next_attempt_on=now,
-            enqueued_on=now,
+            enqueued_on=enqueued_on or now,
             created_on=now,
             request_id=event.request_id or request_id.current(),
         )
         for event, endpoint in pairs
     )
     if deliveries:
-        transaction.on_commit(partial(enqueue, [d.pk for d in deliveries]))
+        ids = [d.pk for d in deliveries]
+        transaction.on_commit(partial(fan_out if enqueue_each else enqueue, ids))
     return deliveries
 
 
 def enqueue(delivery_ids: list[str]) -> None:
-    """Hand deliveries to a worker. Never raises: what fails here, the sweeper hands over."""
+    """Hand deliveries to the workers in one message (the worker fans them out, so a request
+    pays one publish however many endpoints listen). Never raises: what fails here, the
+    sweeper hands over."""
+    from events.tasks import deliver_webhooks
+
+    if not delivery_ids:
+        return
+    try:
+        deliver_webhooks.delay(list(delivery_ids))
+    except Exception:
+        logger.exception(
+            "could not enqueue %d webhook deliveries; the sweeper will", len(delivery_ids)
+        )
+
+
+def fan_out(delivery_ids: list[str]) -> None:
+    """One task per delivery, so several workers send in parallel and one slow receiver
+    holds up no other. Never raises (the sweeper hands over what this fails to)."""
     from events.tasks import deliver_webhook
 
     for delivery_id in delivery_ids:
@@ -92,10 +160,17 @@ def enqueue(delivery_ids: list[str]) -> None:
 
 
 def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:
-    """Hand over every pending delivery that is due, to a live endpoint, and was not handed
-    over recently (the broker lost it, a worker died mid-send, or a retry came due)."""
+    """Dispatch the events no worker dispatched, then hand over every pending delivery that
+    is due, to a live endpoint, and was not handed over recently (the broker lost it, a
+    worker died mid-send, or a retry came due)."""
     now = now or timezone.now()
     cutoff = now - timedelta(seconds=settings.WEBHOOK_REDELIVER_AFTER_SECONDS)
+    stale = list(
+        Event.objects.filter(dispatched_on__isnull=True, created_on__lte=cutoff)
+        .order_by("created_on")
+        .values_list("pk", flat=True)[:batch]
+    )
+    dispatched = dispatch(stale, now=now) if stale else []
     with transaction.atomic():
         due = list(
             Delivery.objects.select_for_update(skip_locked=True, of=("self",))
@@ -111,7 +186,7 @@ def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:
         )
         Delivery.objects.filter(pk__in=due).update(enqueued_on=now)
     enqueue(due)
-    return due
+    return [*dispatched, *due]
 
 
 # ---- endpoints ---------------------------------------------------------------------------
@@ -233,8 +308,9 @@ def send_test(*, provider_id: str, endpoint_id: str) -> Event:
             created_on=now,
             data={"endpointID": endpoint.pk, "url": endpoint.url},
             request_id=request_id.current(),
+            dispatched_on=now,  # to this endpoint only, owed below
         )
-        _owe([(event, endpoint)], now)
+        _owe([(event, endpoint)])
     return event
 
 
@@ -249,10 +325,7 @@ def redeliver_event(*, provider_id: str, event_id: str) -> list[Delivery]:
             deleted_on__isnull=True,
             status=WebhookEndpoint.Status.ENABLED,
         )
-        return _owe(
-            [(event, endpoint) for endpoint in endpoints if endpoint.wants(event.type)],
-            timezone.now(),
-        )
+        return _owe([(event, endpoint) for endpoint in endpoints if endpoint.wants(event.type)])
 
 
 def enable_endpoint(*, provider_id: str, endpoint_id: str) -> WebhookEndpoint:
@@ -300,7 +373,7 @@ def redeliver_since(*, provider_id: str, endpoint_id: str, since: datetime) -> l
         )
         if endpoint.event_types:
             events = events.filter(type__in=endpoint.event_types)
-        return _owe([(event, endpoint) for event in events], timezone.now())
+        return _owe([(event, endpoint) for event in events])
 
 
 def purge_expired_events(*, now: datetime | None = None) -> int:
