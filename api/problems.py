@@ -5,6 +5,8 @@ from http import HTTPStatus
 from django.conf import settings
 from rest_framework.response import Response
 
+from common import request_context
+
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
 
@@ -32,6 +34,10 @@ def problem_body(
         body["instance"] = instance
     if errors:
         body["errors"] = errors
+    caused_by = request_context.request_id()
+    if caused_by:
+        # An extension member: what a provider quotes to support (also the X-Request-ID).
+        body["requestID"] = caused_by
     return body
 
 

@@ -15,6 +15,9 @@ class ProblemSerializer(serializers.Serializer):
     detail = serializers.CharField(required=False)
     instance = serializers.CharField(required=False)
     errors = ProblemErrorSerializer(many=True, required=False)
+    requestID = serializers.CharField(
+        required=False, help_text="The request's X-Request-ID, to quote to support"
+    )
 
 
 class CurrencySerializer(serializers.Serializer):

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from api import idempotency
 from api.versioning import HEADER as VERSION_HEADER
 from api.versioning import requested_version
+from common import request_context
 from common.errors import BadRequest, Forbidden, InvalidRequest, NotFound
 from common.ids import is_id
 
@@ -44,6 +45,7 @@ class ProviderAPIView(APIView):
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
+        request_context.set_provider(request.auth.provider_id)
         self.check_provider(kwargs.get("providerID"))
         self.check_scopes(request)
         request.version = requested_version(request)

@@ -114,9 +114,14 @@ INSTALLED_APPS = [
     "payments",
     "reviews",
     "demo",
+    "ops",
 ]
 
 MIDDLEWARE = [
+    # First: every later step, log line, task and problem document sees the request ID.
+    "ops.middleware.RequestIDMiddleware",
+    "ops.middleware.AccessLogMiddleware",
+    "api.middleware.ProblemDetailsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -181,7 +186,25 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "default"
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# Riding out a broker outage: publishers and workers retry the connection for ever; a socket
+# that stops answering is noticed within seconds (keepalive, timeouts, health checks) instead
+# of hanging; a worker cancels what it was running when the connection drops (acks_late
+# tasks are redelivered). What the library cannot survive, supervision restarts (see
+# deploy/systemd and docs/decisions.md, "Workers and the broker").
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 5)
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # A message not acknowledged within this long is delivered again (longer than any task).
+    "visibility_timeout": 3600,
+    "socket_keepalive": True,
+    "socket_timeout": 10,
+    "socket_connect_timeout": 5,
+    "health_check_interval": 10,
+    "retry_on_timeout": True,
+}
 CELERY_BEAT_SCHEDULE = {
     "purge-expired-idempotency-keys": {
         "task": "api.tasks.purge_expired_idempotency_keys",
@@ -254,14 +277,39 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
 }
 
+# Logs: readable text by default; LOG_FORMAT=json writes one JSON object a line. Every line
+# carries the request ID; the access logger writes one line per request.
+LOG_FORMAT = env_str("LOG_FORMAT", "text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured("LOG_FORMAT must be text or json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_context": {"()": "ops.logging.RequestContextFilter"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {"()": "ops.logging.JsonLineFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["request_context"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.request": {"level": "ERROR"}},
+    "loggers": {
+        # The access logger says what happened to each request; Django's would say it twice.
+        "django.request": {"level": "CRITICAL" if DEBUG else "ERROR"},
+        "django.server": {"level": "WARNING"},
+        "access": {"level": env_str("ACCESS_LOG_LEVEL", "INFO")},
+    },
 }
+
+# /metrics: with METRICS_TOKEN set, only `Authorization: Bearer <token>` may read it;
+# otherwise only clients in METRICS_ALLOWED_NETWORKS (a Prometheus on the same host by default).
+METRICS_TOKEN = env_str("METRICS_TOKEN")
+METRICS_ALLOWED_NETWORKS = env_list("METRICS_ALLOWED_NETWORKS", ["127.0.0.1/32", "::1/128"])
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)

@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("reviews.urls")),
     path("", include("providers.urls")),
     path("", include("events.urls")),
+    path("", include("ops.urls")),
 ]
 
 if settings.SANDBOX_LEDGER_ENABLED:

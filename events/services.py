@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from common import request_id
+from common import request_context
 from common.errors import InvalidRequest, NotFound, StateConflict
 from common.rendering import json_ready
 from events import addresses, secrets, types
@@ -49,7 +49,7 @@ def record(event_type: str, views: Mapping[str, dict]) -> list[Event]:
     if not views:
         return []
     now = timezone.now()
-    caused_by = request_id.current()
+    caused_by = request_context.request_id()
     endpoints = _live_endpoints(views)
     events = [
         Event(
@@ -121,7 +121,7 @@ def _owe(
             next_attempt_on=now,
             enqueued_on=enqueued_on or now,
             created_on=now,
-            request_id=event.request_id or request_id.current(),
+            request_id=event.request_id or request_context.request_id(),
         )
         for event, endpoint in pairs
     )
@@ -307,7 +307,7 @@ def send_test(*, provider_id: str, endpoint_id: str) -> Event:
             type=types.WEBHOOK_TEST,
             created_on=now,
             data={"endpointID": endpoint.pk, "url": endpoint.url},
-            request_id=request_id.current(),
+            request_id=request_context.request_id(),
             dispatched_on=now,  # to this endpoint only, owed below
         )
         _owe([(event, endpoint)])

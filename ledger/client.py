@@ -7,8 +7,10 @@ import requests
 from django.conf import settings
 from jwcrypto import jwk
 
+from common import request_context
 from ledger import claims, codec
 from ledger.backoff import parse_retry_after
+from ops import metrics
 
 MAX_RESPONSE_BYTES = 128 * 1024
 USER_AGENT = "provider-service-ledger-client/1"
@@ -35,6 +37,21 @@ def is_retryable_status(status: int) -> bool:
 
 
 def call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptResult:
+    result = _call(url=url, key=key, endpoint=endpoint, service=service)
+    metrics.observe_ledger_attempt(endpoint, result.kind, result.latency_ms / 1000)
+    return result
+
+
+def _headers() -> dict[str, str]:
+    headers = {"Accept": "application/json", "User-Agent": USER_AGENT}
+    caused_by = request_context.request_id()
+    if caused_by:
+        # Ties the provider's ledger log line to the API request that caused the call.
+        headers["X-Request-ID"] = caused_by
+    return headers
+
+
+def _call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptResult:
     token = codec.seal(typ=endpoint, service=service, key=key)
     timeout = (settings.LEDGER_CONNECT_TIMEOUT_MS / 1000, settings.LEDGER_READ_TIMEOUT_MS / 1000)
     started = time.monotonic()
@@ -43,7 +60,7 @@ def call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptResu
         with requests.post(
             url,
             json=codec.envelope("request", token),
-            headers={"Accept": "application/json", "User-Agent": USER_AGENT},
+            headers=_headers(),
             timeout=timeout,
             allow_redirects=False,
             stream=True,

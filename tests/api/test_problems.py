@@ -30,7 +30,9 @@ def test_unknown_route_is_404_problem(provider):
     response = provider.client.get("/nowhere")
     assert response.status_code == 404
     assert response["Content-Type"] == PROBLEM
-    assert response.json() == {
+    body = response.json()
+    assert body.pop("requestID") == response["X-Request-ID"]
+    assert body == {
         "type": "about:blank",
         "title": "Not Found",
         "status": 404,

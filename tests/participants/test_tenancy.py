@@ -4,6 +4,7 @@ import pytest
 
 from participants.models import Enrollment, FundingSource
 from tests.participants.factories import create_participant
+from tests.problems import without_occurrence
 
 pytestmark = pytest.mark.django_db
 
@@ -13,10 +14,6 @@ SOURCE = {"displayName": "Visa", "fundingType": "card", "providerSourceID": "c-9
 @pytest.fixture
 def owned(provider):
     return create_participant(provider, externalID="tenant-1", fundingSources=[SOURCE])
-
-
-def _without_instance(body):
-    return {k: v for k, v in body.items() if k != "instance"}
 
 
 def _routes(participant_ref, fs_id):
@@ -47,7 +44,7 @@ def test_other_provider_gets_the_same_404_as_for_a_missing_participant(
             other_provider.url(missing_path), body, **kwargs
         )
         assert foreign.status_code == 404, (method, path)
-        assert _without_instance(foreign.json()) == _without_instance(missing.json())
+        assert without_occurrence(foreign.json()) == without_occurrence(missing.json())
     enrollment = Enrollment.objects.get(external_id="tenant-1")
     assert enrollment.suspended is False
     assert FundingSource.objects.get().disabled_on is None

@@ -12,6 +12,7 @@ from participants.models import Enrollment
 from reviews.api.serializers import assessment_data
 from reviews.models import RiskAssessment
 from tests.payments.factories import enroll, make_payment
+from tests.problems import without_occurrence
 from tests.reviews.factories import assessment, observed_payment, payout_in_review, pending_review
 
 pytestmark = pytest.mark.django_db
@@ -25,10 +26,6 @@ def listed(ctx, participant: str, **params) -> dict:
     response = ctx.client.get(url(ctx, participant), params)
     assert response.status_code == 200, response.content
     return response.json()
-
-
-def without_instance(body: dict) -> dict:
-    return {key: value for key, value in body.items() if key != "instance"}
 
 
 def ids(body: dict) -> list[str]:
@@ -144,7 +141,7 @@ def test_another_providers_participant_is_404_like_a_missing_one(provider, other
     for ref in (theirs.participant_id, "their-bob"):
         response = provider.client.get(url(provider, ref))
         assert response.status_code == 404
-        assert without_instance(response.json()) == without_instance(missing.json())
+        assert without_occurrence(response.json()) == without_occurrence(missing.json())
 
 
 def test_the_read_scope_is_required(provider, alice):

@@ -17,6 +17,7 @@ from django.apps import apps
 from rest_framework.test import APIClient
 
 from providers import services as provider_services
+from tests.problems import without_occurrence
 from tests.routes import fill, provider_routes
 from tests.tenancy.cases import CASES
 
@@ -62,16 +63,12 @@ def snapshot() -> dict:
     return state
 
 
-def _without_instance(body: dict) -> dict:
-    return {k: v for k, v in body.items() if k != "instance"}
-
-
 def _same_answer(foreign, missing, status: int) -> None:
     """The first provider's resource answers exactly as one that does not exist."""
     assert missing.status_code == status, missing.content
     assert foreign.status_code == status, foreign.content
     assert foreign["Content-Type"] == missing["Content-Type"]
-    assert _without_instance(foreign.json()) == _without_instance(missing.json())
+    assert without_occurrence(foreign.json()) == without_occurrence(missing.json())
 
 
 def test_every_provider_route_has_a_tenancy_case():

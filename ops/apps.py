@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class OpsConfig(AppConfig):
+    """What operators need: request IDs, access logs, metrics, health, the operations page."""
+
+    name = "ops"
+    verbose_name = "Operations"
+
+    def ready(self):
+        from ops import celery_signals  # noqa: F401  (connects the task signal handlers)

@@ -1,0 +1,45 @@
+"""The request context travels with the tasks a request enqueues: its ID rides in the task
+message's headers and is bound while the task runs (log lines, ledger calls and webhooks the
+task causes carry it). Task failures are counted."""
+
+from celery import signals
+
+from common import request_context
+from ops import metrics
+
+HEADER = "request_id"
+PROVIDER_HEADER = "provider_id"
+
+
+@signals.before_task_publish.connect
+def _carry(headers=None, **kwargs):
+    if headers is None:
+        return
+    caused_by = request_context.request_id()
+    if caused_by and HEADER not in headers:
+        headers[HEADER] = caused_by
+        headers[PROVIDER_HEADER] = request_context.provider_id()
+
+
+@signals.task_prerun.connect
+def _bind(task=None, **kwargs):
+    if task is None:
+        return
+    caused_by = getattr(task.request, HEADER, None)
+    if caused_by:
+        task.request._request_context = request_context.bind(
+            caused_by, getattr(task.request, PROVIDER_HEADER, "") or ""
+        )
+
+
+@signals.task_postrun.connect
+def _unbind(task=None, **kwargs):
+    tokens = getattr(task.request, "_request_context", None) if task is not None else None
+    if tokens is not None:
+        request_context.reset(tokens)
+        task.request._request_context = None
+
+
+@signals.task_failure.connect
+def _count_failure(sender=None, **kwargs):
+    metrics.TASK_FAILURES.labels(getattr(sender, "name", "unknown")).inc()

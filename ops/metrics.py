@@ -1,0 +1,106 @@
+"""Prometheus metrics (prometheus-client; multiprocess mode when PROMETHEUS_MULTIPROC_DIR is
+set, so every gunicorn and Celery worker process is counted).
+
+Counters and histograms are updated where things happen; the backlog gauges (review queues,
+review commands, webhook deliveries) are read from the database when /metrics is scraped,
+so they are right whichever process serves the scrape."""
+
+import os
+from datetime import datetime
+
+from django.db.models import Count, Min
+from django.utils import timezone
+from prometheus_client import (
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+from prometheus_client.core import GaugeMetricFamily
+
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+
+HTTP_REQUESTS = Counter(
+    "http_requests_total", "HTTP requests by route template, method and status",
+    ["route", "method", "status"],
+)  # fmt: skip
+HTTP_LATENCY = Histogram(
+    "http_request_duration_seconds", "HTTP request latency by route template and method",
+    ["route", "method"], buckets=LATENCY_BUCKETS,
+)  # fmt: skip
+LEDGER_ATTEMPTS = Counter(
+    "ledger_callback_attempts_total", "Ledger callback HTTP attempts by endpoint and outcome",
+    ["endpoint", "outcome"],
+)  # fmt: skip
+LEDGER_LATENCY = Histogram(
+    "ledger_callback_duration_seconds", "Ledger callback attempt latency by endpoint",
+    ["endpoint"], buckets=LATENCY_BUCKETS,
+)  # fmt: skip
+PAYMENTS_CREATED = Counter("payments_created_total", "Payments created, by type", ["type"])
+PAYMENTS_FINISHED = Counter(
+    "payments_finished_total", "Payments that reached a final status, by type and status",
+    ["type", "status"],
+)  # fmt: skip
+WEBHOOK_ATTEMPTS = Counter(
+    "webhook_delivery_attempts_total", "Webhook delivery attempts by outcome", ["outcome"]
+)
+TASK_FAILURES = Counter(
+    "celery_task_failures_total", "Celery tasks that raised, by task name", ["task"]
+)
+
+
+def observe_request(route: str, method: str, status: int, seconds: float) -> None:
+    HTTP_REQUESTS.labels(route, method, str(status)).inc()
+    HTTP_LATENCY.labels(route, method).observe(seconds)
+
+
+def observe_ledger_attempt(endpoint: str, outcome: str, seconds: float) -> None:
+    LEDGER_ATTEMPTS.labels(endpoint, outcome).inc()
+    LEDGER_LATENCY.labels(endpoint).observe(seconds)
+
+
+def _age(oldest: datetime | None, now: datetime) -> float:
+    return (now - oldest).total_seconds() if oldest else 0.0
+
+
+class BacklogCollector:
+    """What is waiting, and for how long, read at scrape time."""
+
+    def collect(self):
+        from events.models import Delivery
+        from reviews.models import ParticipantReview, PaymentReview, ReviewCommand
+
+        now = timezone.now()
+        backlogs = (
+            ("review_commands", "Accepted review commands not yet applied",
+             ReviewCommand.objects.filter(status="pending"), "created_on"),
+            ("webhook_deliveries", "Webhook deliveries not yet delivered (due or waiting)",
+             Delivery.objects.filter(status="pending"), "created_on"),
+            ("participant_reviews", "Pending participant reviews",
+             ParticipantReview.objects.filter(status="pending"), "created_on"),
+            ("payment_reviews", "Pending payment reviews",
+             PaymentReview.objects.filter(status="pending"), "created_on"),
+        )  # fmt: skip
+        for name, description, queryset, field in backlogs:
+            found = queryset.aggregate(count=Count("pk"), oldest=Min(field))
+            yield GaugeMetricFamily(f"{name}_pending", description, value=found["count"])
+            yield GaugeMetricFamily(
+                f"{name}_oldest_age_seconds",
+                f"Age of the oldest of: {description.lower()}",
+                value=_age(found["oldest"], now),
+            )
+
+
+def exposition() -> bytes:
+    """The text a scrape reads: every process's samples in multiprocess mode (this process's
+    otherwise), then the backlog read from the database."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        counted = CollectorRegistry()
+        multiprocess.MultiProcessCollector(counted)
+    else:
+        counted = REGISTRY
+    backlog = CollectorRegistry()
+    backlog.register(BacklogCollector())
+    return generate_latest(counted) + generate_latest(backlog)

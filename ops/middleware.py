@@ -1,0 +1,69 @@
+"""The edge of every request: its ID, its access-log line and its metrics.
+
+`RequestIDMiddleware` runs first, so everything after it (authentication, views, services,
+the tasks and events they cause, problem documents) sees the ID; `AccessLogMiddleware`
+times the request and writes one log line and the metrics by route template (never the raw
+path, which holds IDs)."""
+
+import logging
+import time
+
+from common import request_context
+from ops import metrics
+from ops.request_ids import HEADER, META_KEY, accept_or_make
+
+access_log = logging.getLogger("access")
+
+
+class RequestIDMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request.request_id = accept_or_make(request.META.get(META_KEY))
+        tokens = request_context.bind(request.request_id)
+        try:
+            response = self.get_response(request)
+        finally:
+            request_context.reset(tokens)
+        response[HEADER] = request.request_id
+        return response
+
+
+def route_of(request) -> str:
+    """The URL pattern that matched (`/providers/{providerID}/participants`), or a fixed label:
+    a metric label never carries a raw path."""
+    match = getattr(request, "resolver_match", None)
+    if match is None or not match.route:
+        return "unmatched"
+    route = match.route
+    for converter in ("str:", "int:", "slug:", "uuid:", "path:"):
+        route = route.replace(f"<{converter}", "{")
+    return "/" + route.replace("<", "{").replace(">", "}")
+
+
+class AccessLogMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        started = time.perf_counter()
+        response = self.get_response(request)
+        seconds = time.perf_counter() - started
+        route = route_of(request)
+        metrics.observe_request(route, request.method, response.status_code, seconds)
+        access_log.info(
+            "%s %s %s %.1fms",
+            request.method,
+            route,
+            response.status_code,
+            seconds * 1000,
+            extra={
+                "route": route,
+                "method": request.method,
+                "status": response.status_code,
+                "duration_ms": round(seconds * 1000, 1),
+                "provider_id": request_context.provider_id(),
+            },
+        )
+        return response

@@ -1,0 +1,52 @@
+"""Health and metrics endpoints: no authentication, no provider data, cheap enough to poll
+every second. /metrics is kept off the public API by METRICS_TOKEN or an allow-list of
+networks (METRICS_ALLOWED_NETWORKS)."""
+
+import hmac
+import ipaddress
+
+from django.conf import settings
+from django.http import HttpResponse, JsonResponse
+from prometheus_client import CONTENT_TYPE_LATEST
+
+from api.problems import PROBLEM_CONTENT_TYPE, problem_body
+from ops import health, metrics
+
+
+def _problem(request, status: int, detail: str, **extra) -> JsonResponse:
+    body = {**problem_body(status, detail=detail, instance=request.path), **extra}
+    return JsonResponse(body, status=status, content_type=PROBLEM_CONTENT_TYPE)
+
+
+def healthz(request):
+    """Liveness: the process answers. No dependency is checked."""
+    return JsonResponse({"status": "ok"})
+
+
+def readyz(request):
+    """Readiness: the database answers and its migrations are applied; the broker answers
+    when one is configured. 503 names every failing check."""
+    results = health.run_checks()
+    failing = {name: problem for name, problem in results.items() if problem}
+    if failing:
+        detail = "; ".join(f"{name}: {problem}" for name, problem in failing.items())
+        return _problem(request, 503, f"Not ready: {detail}", checks=health.as_json(results))
+    return JsonResponse({"status": "ok", "checks": health.as_json(results)})
+
+
+def _allowed(request) -> bool:
+    token = settings.METRICS_TOKEN
+    if token:
+        sent = request.headers.get("Authorization", "")
+        return hmac.compare_digest(sent.encode(), f"Bearer {token}".encode())
+    try:
+        address = ipaddress.ip_address(request.META.get("REMOTE_ADDR", ""))
+    except ValueError:
+        return False
+    return any(address in ipaddress.ip_network(net) for net in settings.METRICS_ALLOWED_NETWORKS)
+
+
+def metrics_view(request):
+    if not _allowed(request):
+        return _problem(request, 403, "Metrics are not exposed to this client.")
+    return HttpResponse(metrics.exposition(), content_type=CONTENT_TYPE_LATEST)
