@@ -285,22 +285,15 @@ if LOG_FORMAT not in ("text", "json"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_context": {"()": "ops.logging.RequestContextFilter"}},
     "formatters": {
-        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "text": {"()": "ops.logging.TextFormatter"},
         "json": {"()": "ops.logging.JsonLineFormatter"},
     },
-    "handlers": {
-        "console": {
-            "class": "logging.StreamHandler",
-            "formatter": LOG_FORMAT,
-            "filters": ["request_context"],
-        }
-    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
-        # The access logger says what happened to each request; Django's would say it twice.
-        "django.request": {"level": "CRITICAL" if DEBUG else "ERROR"},
+        # The access logger says what happened to each request; Django's adds the 5xx.
+        "django.request": {"level": "ERROR"},
         "django.server": {"level": "WARNING"},
         "access": {"level": env_str("ACCESS_LOG_LEVEL", "INFO")},
     },

@@ -9,3 +9,6 @@ class OpsConfig(AppConfig):
 
     def ready(self):
         from ops import celery_signals  # noqa: F401  (connects the task signal handlers)
+        from ops.logging import install_record_factory
+
+        install_record_factory()

@@ -11,18 +11,38 @@ from pythonjsonlogger.json import JsonFormatter
 from common import request_context
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
-JSON_FIELDS = ("timestamp", "level", "logger", "message", "request_id", "provider_id")
 
 
-class RequestContextFilter(logging.Filter):
-    """Adds `request_id` and `provider_id` to every record (empty outside a request)."""
+def install_record_factory() -> None:
+    """Every record made in this process carries `request_id` and `provider_id` (whatever
+    handler or library formats it). Idempotent."""
+    current = logging.getLogRecordFactory()
+    if getattr(current, "adds_request_context", False):
+        return
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not getattr(record, "request_id", ""):
-            record.request_id = request_context.request_id() or "-"
-        if not getattr(record, "provider_id", ""):
-            record.provider_id = request_context.provider_id()
-        return True
+    def factory(*args, **kwargs):
+        record = current(*args, **kwargs)
+        record.request_id = request_context.request_id() or "-"
+        record.provider_id = request_context.provider_id()
+        return record
+
+    factory.adds_request_context = True
+    logging.setLogRecordFactory(factory)
+
+
+def _with_context(record: logging.LogRecord) -> logging.LogRecord:
+    # Records made before the factory was installed (during start-up) still format.
+    record.__dict__.setdefault("request_id", "-")
+    record.__dict__.setdefault("provider_id", "")
+    return record
+
+
+class TextFormatter(logging.Formatter):
+    def __init__(self, *args, **kwargs):
+        super().__init__(TEXT_FORMAT)
+
+    def format(self, record):
+        return super().format(_with_context(record))
 
 
 class JsonLineFormatter(JsonFormatter):

@@ -8,6 +8,9 @@ path, which holds IDs)."""
 import logging
 import time
 
+from django.core.signals import request_finished
+from django.dispatch import receiver
+
 from common import request_context
 from ops import metrics
 from ops.request_ids import HEADER, META_KEY, accept_or_make
@@ -21,13 +24,17 @@ class RequestIDMiddleware:
 
     def __call__(self, request):
         request.request_id = accept_or_make(request.META.get(META_KEY))
-        tokens = request_context.bind(request.request_id)
-        try:
-            response = self.get_response(request)
-        finally:
-            request_context.reset(tokens)
+        # Bound until the response is finished (Django logs a failed request after the
+        # middleware returns, and that line must carry the ID too); see `clear_context`.
+        request_context.bind(request.request_id)
+        response = self.get_response(request)
         response[HEADER] = request.request_id
         return response
+
+
+@receiver(request_finished)
+def clear_context(**kwargs):
+    request_context.bind("")
 
 
 def route_of(request) -> str:
@@ -63,7 +70,6 @@ class AccessLogMiddleware:
                 "method": request.method,
                 "status": response.status_code,
                 "duration_ms": round(seconds * 1000, 1),
-                "provider_id": request_context.provider_id(),
             },
         )
         return response

@@ -7,6 +7,7 @@ import ipaddress
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
+from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from api.problems import PROBLEM_CONTENT_TYPE, problem_body
@@ -18,11 +19,13 @@ def _problem(request, status: int, detail: str, **extra) -> JsonResponse:
     return JsonResponse(body, status=status, content_type=PROBLEM_CONTENT_TYPE)
 
 
+@require_GET
 def healthz(request):
     """Liveness: the process answers. No dependency is checked."""
     return JsonResponse({"status": "ok"})
 
 
+@require_GET
 def readyz(request):
     """Readiness: the database answers and its migrations are applied; the broker answers
     when one is configured. 503 names every failing check."""
@@ -30,7 +33,9 @@ def readyz(request):
     failing = {name: problem for name, problem in results.items() if problem}
     if failing:
         detail = "; ".join(f"{name}: {problem}" for name, problem in failing.items())
-        return _problem(request, 503, f"Not ready: {detail}", checks=health.as_json(results))
+        response = _problem(request, 503, f"Not ready: {detail}", checks=health.as_json(results))
+        response._has_been_logged = True  # an answer, not an error: the access log has it
+        return response
     return JsonResponse({"status": "ok", "checks": health.as_json(results)})
 
 
@@ -46,6 +51,7 @@ def _allowed(request) -> bool:
     return any(address in ipaddress.ip_network(net) for net in settings.METRICS_ALLOWED_NETWORKS)
 
 
+@require_GET
 def metrics_view(request):
     if not _allowed(request):
         return _problem(request, 403, "Metrics are not exposed to this client.")

@@ -75,6 +75,8 @@ class SandboxOperation(models.Model):
     outcome = models.CharField(max_length=16)
     response = models.JSONField()  # the `service` claims answered
     replays = models.PositiveIntegerField(default=0)
+    # The X-Request-ID the call came with (the service's request that caused it).
+    request_id = models.CharField(max_length=128, blank=True, default="")
     created_on = models.DateTimeField(default=timezone.now, editable=False)
     last_replayed_on = models.DateTimeField(null=True, blank=True)
 

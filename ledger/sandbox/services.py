@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from common import request_context
 from common.errors import InvalidRequest, NotFound
 from common.ids import new_id
 from common.money import MoneyError, get_currency
@@ -187,6 +188,7 @@ def _remember(provider_id: str, endpoint: str, req, response: dict) -> dict:
         payout_id=req.payout_id,
         outcome=response["outcome"],
         response=response,
+        request_id=request_context.request_id(),
     )
     return response
 

@@ -37,7 +37,10 @@ def callback(request, provider_id: str, endpoint: str):
     fault = services.injected_fault(provider_id)
     if fault is not None:
         headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
-        return _problem(request, fault.status, "Injected fault (sandbox).", headers=headers)
+        response = _problem(request, fault.status, "Injected fault (sandbox).", headers=headers)
+        # Injected on purpose: an access-log line, not an error in the log.
+        response._has_been_logged = True
+        return response
     if request.content_type != "application/json":
         return _problem(request, 415, "The body must be application/json.")
     try:

@@ -1,0 +1,102 @@
+"""LOG_FORMAT=json: one JSON object a line, with the request context; and no secret or
+personal datum in any line of a whole request cycle."""
+
+import io
+import json
+import logging
+
+import pytest
+
+from events import services as event_services
+from ops.logging import JsonLineFormatter
+from reviews.services import payment_reviews
+from tests.participants.factories import create_participant
+from tests.payments.factories import enroll, new_payout
+
+TICKET = "ticket-json-1"
+
+
+@pytest.fixture
+def json_log():
+    """Everything logged while the test runs, as the JSON console handler writes it."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonLineFormatter())
+    root = logging.getLogger()
+    previous = root.level
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG)
+    yield stream
+    root.removeHandler(handler)
+    root.setLevel(previous)
+
+
+def _lines(stream) -> list[dict]:
+    return [json.loads(line) for line in stream.getvalue().splitlines() if line.strip()]
+
+
+def test_each_line_is_one_json_object_with_the_request_context(provider, json_log):
+    provider.client.get(provider.url("/participants"), HTTP_X_REQUEST_ID=TICKET)
+    [access] = [line for line in _lines(json_log) if line["logger"] == "access"]
+    assert access["request_id"] == TICKET and access["provider_id"] == provider.id
+    assert access["route"] == "/providers/{providerID}/participants"
+    assert access["status"] == 200 and access["method"] == "GET"
+    assert {"timestamp", "level", "message", "duration_ms"} <= set(access)
+
+
+def test_a_full_request_cycle_logs_no_secret_or_personal_datum(
+    sandbox_ledger, provider, json_log, settings, django_capture_on_commit_callbacks
+):
+    settings.LEDGER_RETRY_BASE_MS = 5
+    settings.WEBHOOK_REQUIRE_HTTPS = False
+    settings.WEBHOOK_ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+    person = {
+        "givenName": "Philippa",
+        "familyName": "Quartermaine",
+        "dateOfBirth": "1987-03-14",
+        "emails": ["philippa.q@example.org"],
+        "phones": [{"countryCode": "1", "number": "2125550199"}],
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        created = create_participant(provider, externalID="pq-1", **person)
+    pid = created["participantID"]
+    provider.client.get(provider.url(f"/participants/{pid}"))
+    provider.client.get(provider.url("/participants?q=Quartermaine"))
+    provider.client.get(provider.url("/payments?q=2125550199"))
+    version = provider.client.get(provider.url(f"/participants/{pid}")).json()["relationship"]
+    _endpoint, webhook_secret = event_services.create_endpoint(
+        provider_id=provider.id, url=f"{sandbox_ledger.base_url}/hooks-nowhere"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        provider.client.post(
+            provider.url(f"/participants/{pid}/suspensions"),
+            {
+                "reasonCode": "other",
+                "note": "Philippa asked",
+                "expectedVersionID": version["versionID"],
+            },
+            format="json",
+            HTTP_X_IDEMPOTENCY_KEY="json-log-1",
+        )
+    payout = new_payout(
+        provider.provider, enroll(provider.provider, given="Ottoline", family="Brackenbury")
+    )
+    review = payment_reviews.open_payment_review(payout=payout, reason="Check")
+    provider.client.post(
+        provider.url(f"/reviews/{review.pk}/resolutions"), {"resolution": "rejected"}, format="json"
+    )
+    provider.client.get(provider.url("/participants/nobody"))
+
+    text = json_log.getvalue()
+    assert text, "the cycle logged nothing at all"
+    forbidden = [
+        provider.secret,  # the API key secret
+        webhook_secret,
+        "Philippa", "Quartermaine", "1987-03-14", "philippa.q@example.org", "2125550199",
+        "Ottoline", "Brackenbury",
+        "eyJ",  # the start of any JOSE header, a JWE payload included
+    ]  # fmt: skip
+    leaked = [value for value in forbidden if value in text]
+    assert leaked == []
+    for line in _lines(json_log):
+        assert {"timestamp", "level", "logger", "message", "request_id"} <= set(line)
