@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from events import addresses, schedule, services, signing
 from events.models import Delivery, DeliveryAttempt, WebhookEndpoint
+from ops import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -95,6 +96,7 @@ def _post(delivery: Delivery, now: datetime) -> Outcome:
 
 
 def _record(delivery: Delivery, outcome: Outcome, now: datetime) -> Delivery:
+    metrics.WEBHOOK_ATTEMPTS.labels("delivered" if outcome.succeeded else "failed").inc()
     with transaction.atomic():
         endpoint = WebhookEndpoint.objects.select_for_update().get(pk=delivery.endpoint_id)
         delivery = Delivery.objects.select_for_update().get(pk=delivery.pk)

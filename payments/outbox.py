@@ -1,11 +1,16 @@
-"""The events a payment's changes emit, to every provider that owns the payment (the same
-visibility as the payment lists), each rendered in that provider's own view."""
+"""What a payment's changes emit: events to every provider that owns the payment (the same
+visibility as the payment lists), each rendered in that provider's own view; and the
+counts of payments created and finished, once their transaction commits."""
+
+from django.db import transaction
 
 from events import services as events
 from events import types
+from ops import metrics
 from payments.entries import viewers
 from payments.models import Payment, PaymentType
 from payments.rendering import render_payment_row
+from payments.transitions import is_final
 
 _STATUS_CHANGED = {
     PaymentType.PAYOUT: types.PAYOUT_STATUS_CHANGED,
@@ -21,6 +26,15 @@ def _views(payment: Payment, **change) -> dict[str, dict]:
 
 def status_changed(payment: Payment, previous_status: str) -> None:
     events.record(_STATUS_CHANGED[payment.type], _views(payment, previousStatus=previous_status))
+    if is_final(payment.type, payment.status):
+        counted = (payment.type, payment.status)
+        transaction.on_commit(lambda: metrics.PAYMENTS_FINISHED.labels(*counted).inc())
+
+
+def created(payment: Payment) -> None:
+    """No event (the contract's list shows it), but counted once the creation commits."""
+    payment_type = payment.type
+    transaction.on_commit(lambda: metrics.PAYMENTS_CREATED.labels(payment_type).inc())
 
 
 def hold_changed(payment: Payment) -> None:

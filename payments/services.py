@@ -269,6 +269,7 @@ def _record_new(payment, data, memo, initiator, source, phone, now, actor) -> No
     _insert(payment)
     rewrite_entries(payment)
     _event(payment, "create", "", payment.status, actor=actor, at=now)
+    outbox.created(payment)
     _apply_verdict(payment, risk.assess(payment, device=data.device), actor)
 
 

@@ -103,3 +103,8 @@ def next_status(payment_type: str, trigger: str, status: str) -> str:
         noun = "payout" if payment_type == PAYOUT else "request"
         raise IllegalTransition(f"A {noun} that is {status} cannot {trigger.replace('_', ' ')}.")
     return transition.target
+
+
+def is_final(payment_type: str, status: str) -> bool:
+    """No transition of the table leaves `status`: the payment's story is over."""
+    return not any(t.type == payment_type and status in t.sources for t in TRANSITIONS)

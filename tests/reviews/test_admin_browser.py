@@ -58,6 +58,14 @@ def test_an_analyst_suspends_a_participant_from_the_queue(live_server, provider)
             expect(page.locator(".messagelist")).to_contain_text("Resolved: suspended.")
             expect(page.locator("#resolution")).to_contain_text("suspend")
             expect(page.locator("#actions")).to_have_count(0)
+
+            # The operations page, from the admin index: what is waiting, at a glance.
+            page.goto(f"{live_server.url}/admin/")
+            page.get_by_role("link", name="Operations overview").click()
+            expect(page.locator("h1")).to_have_text("Operations")
+            expect(page.locator("#backlogs")).to_contain_text("Participant reviews")
+            expect(page.locator("#ledger .ops-chart .col")).to_have_count(12)
+            expect(page.locator("#payments")).to_be_visible()
         finally:
             browser.close()
 

@@ -52,7 +52,7 @@ def snapshot() -> dict:
     state = {}
     for model in apps.get_models():
         meta = model._meta
-        if not model.objects.exists():
+        if not meta.managed or not model.objects.exists():  # unmanaged: no table of ours
             continue
         skip = _USAGE_COLUMNS.get((meta.app_label, meta.model_name), set())
         rows = [
