@@ -2,7 +2,9 @@
 
 import logging
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions
 
@@ -22,6 +24,13 @@ def _instance(context) -> str | None:
 
 def problem_exception_handler(exc, context):
     instance = _instance(context)
+    if isinstance(exc, RequestDataTooBig):
+        # A body sent without Content-Length that grew past the limit while it was read.
+        return problem_response(
+            413,
+            detail=f"The request body is larger than {settings.REQUEST_MAX_BODY_BYTES} bytes.",
+            instance=instance,
+        )
     if isinstance(exc, DomainError):
         return problem_response(
             exc.status,

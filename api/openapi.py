@@ -10,8 +10,10 @@ from api.problems import PROBLEM_CONTENT_TYPE
 from api.serializers import ProblemSerializer
 
 # Every authenticated provider route can answer these (422: a query value holding a NUL
-# character, see ProviderAPIView.check_query_values).
-COMMON_PROBLEMS = (400, 401, 403, 422)
+# character, see ProviderAPIView.check_query_values; 414 and 431: a query string or headers
+# over the request limits), and a route that takes a body 413 (a body over the limit).
+COMMON_PROBLEMS = (400, 401, 403, 414, 422, 431)
+BODY_PROBLEMS = (413,)
 
 # The query parameters of every keyset-paginated list.
 PAGINATION_PARAMETERS = [
@@ -52,7 +54,8 @@ class ServiceAutoSchema(AutoSchema):
         if not hasattr(self.view, "required_scopes"):
             return responses
         problem = self.resolve_serializer(ProblemSerializer, "response").ref
-        for status in sorted({*COMMON_PROBLEMS, *declared}):
+        with_body = self.method in ("POST", "PUT", "PATCH")
+        for status in sorted({*COMMON_PROBLEMS, *declared, *(BODY_PROBLEMS if with_body else ())}):
             responses.setdefault(
                 str(status),
                 {

@@ -1,10 +1,14 @@
 """Timing helpers for the benchmark commands (numbers printed, never asserted in unit tests)."""
 
 import statistics
+import sys
 import time
 from collections.abc import Callable
 
+from django.core.management.base import OutputWrapper
 from django.db import connection
+
+from common.commands import JsonCommand
 
 
 def percentile(samples: list[float], pct: float) -> float:
@@ -67,3 +71,24 @@ def refuse_demo_database(*, allowed: bool) -> None:
             f"Refusing to write benchmark rows into the demo database ({demo}). Point "
             "DATABASE_URL at a database of its own, or pass --allow-demo-database."
         )
+
+
+class BenchCommand(JsonCommand):
+    """A benchmark command: it says which database it writes to, and refuses the `make run`
+    database unless --allow-demo-database is given."""
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.add_argument(
+            "--allow-demo-database",
+            action="store_true",
+            help="write benchmark rows into the make-run database anyway",
+        )
+        return parser
+
+    def execute(self, *args, **options):
+        refuse_demo_database(allowed=options.get("allow_demo_database", False))
+        OutputWrapper(options.get("stderr") or sys.stderr).write(
+            f"Benchmark rows go to {describe_database()}."
+        )
+        return super().execute(*args, **options)

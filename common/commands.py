@@ -1,11 +1,21 @@
-"""Shared behaviour of staff management commands: `--json` output and error reporting."""
+"""Shared behaviour of staff management commands: `--json` output and error reporting.
+
+With `--json` a command prints one JSON object: its result, or, when it fails, a problem
+document (RFC 9457 members: `type`, `title`, `status`, `detail`) and a non-zero exit, so a
+script never has to parse an error sentence."""
 
 import json
+import sys
 from contextlib import contextmanager
 
+from django.apps import apps
 from django.core.management.base import BaseCommand, CommandError
 
 from common.errors import DomainError
+
+# Options naming a provider: checked before the command runs, so an unknown provider is
+# reported as such (not as "no participant matches within this provider").
+PROVIDER_OPTIONS = ("provider", "recipient_provider", "payer_provider")
 
 
 class JsonCommand(BaseCommand):
@@ -28,3 +38,38 @@ class JsonCommand(BaseCommand):
             yield
         except DomainError as exc:
             raise CommandError(str(exc)) from exc
+
+    def execute(self, *args, **options):
+        self._check_providers(options)
+        return super().execute(*args, **options)
+
+    def _check_providers(self, options) -> None:
+        provider_model = apps.get_model("providers", "Provider")
+        for name in PROVIDER_OPTIONS:
+            value = options.get(name)
+            if value and not provider_model.objects.filter(pk=value).exists():
+                flag = "--" + name.replace("_", "-")
+                raise CommandError(f"Provider {value!r} does not exist ({flag}).")
+
+    def run_from_argv(self, argv):
+        if "--json" not in argv:
+            return super().run_from_argv(argv)
+        parser = self.create_parser(argv[0], argv[1])
+        options = vars(parser.parse_args(argv[2:]))
+        args = options.pop("args", ())
+        try:
+            self.execute(*args, **options)
+        except CommandError as exc:
+            self.stdout.write(json.dumps(problem_of(exc)))
+            sys.exit(exc.returncode or 1)
+
+
+def problem_of(exc: CommandError) -> dict:
+    """The problem document of a failed command: the domain error's type, title and status
+    when one caused it, else a plain 400 (bad arguments or state)."""
+    from api.problems import problem_body
+
+    cause = exc.__cause__
+    if isinstance(cause, DomainError):
+        return problem_body(cause.status, code=cause.code, title=cause.title, detail=str(exc))
+    return problem_body(400, detail=str(exc))

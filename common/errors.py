@@ -8,6 +8,8 @@ class DomainError(Exception):
     code: str | None = None  # None renders as `about:blank`
     status: int = 400
     title: str = "Bad Request"
+    # What a client should do about it (the /errors page shows it beside the code).
+    advice: str = ""
 
     def __init__(self, detail: str | None = None, *, errors: list[dict] | None = None):
         super().__init__(detail or self.title)
@@ -21,6 +23,10 @@ class InvalidRequest(DomainError):
     code = "invalid-request"
     status = 422
     title = "Invalid request"
+    advice = (
+        "Correct the request: `errors[]` points at each field that failed (JSON Pointer). "
+        "Sending it again unchanged fails again."
+    )
 
     def __init__(self, detail=None, *, errors=None, status: int | None = None):
         super().__init__(detail, errors=errors)
@@ -36,6 +42,10 @@ class InvalidCursor(DomainError):
     code = "invalid-cursor"
     status = 400
     title = "Invalid cursor"
+    advice = (
+        "Start the list again without `cursor`, or with the filters the cursor was issued "
+        "for; cursors belong to one provider, path and set of filters."
+    )
 
 
 class NotFound(DomainError):
@@ -54,33 +64,57 @@ class IdempotencyKeyReused(DomainError):
     code = "idempotency-key-reused"
     status = 409
     title = "Idempotency key reused"
+    advice = (
+        "This X-Idempotency-Key was used for a different request in the last 24 hours: "
+        "use a new key for a new request."
+    )
 
 
 class IdempotencyRequestInProgress(DomainError):
     code = "idempotency-request-in-progress"
     status = 409
     title = "Idempotency request in progress"
+    advice = (
+        "The first request with this key is still being processed: send the same request "
+        "again after a short wait to get its answer."
+    )
 
 
 class VersionConflict(DomainError):
     code = "version-conflict"
     status = 409
     title = "Version conflict"
+    advice = (
+        "The relationship changed since it was read: read the participant again and retry "
+        "with its current relationship.versionID if the action still makes sense."
+    )
 
 
 class StateConflict(DomainError):
     code = "state-conflict"
     status = 409
     title = "State conflict"
+    advice = (
+        "The resource is not in a state that allows this action (the detail says why): read "
+        "it again before deciding what to do."
+    )
 
 
 class ParticipantReviewVersionConflict(DomainError):
     code = "participant-review-version-conflict"
     status = 409
     title = "Conflict"
+    advice = (
+        "The review or the relationship changed: read the review again and retry with both "
+        "versionIDs from that one read."
+    )
 
 
 class DuplicateExternalID(DomainError):
     code = "duplicate-external-id"
     status = 409
     title = "Duplicate external ID"
+    advice = (
+        "Another of your participants has this externalID: read that participant, or "
+        "create this one with another externalID."
+    )

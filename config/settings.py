@@ -85,6 +85,14 @@ EVENT_RETENTION_DAYS = env_int("EVENT_RETENTION_DAYS", 90)
 # The demo's webhook receiver under /sandbox/webhooks/ (demo and tests only).
 SANDBOX_WEBHOOKS_ENABLED = env_bool("SANDBOX_WEBHOOKS_ENABLED", SANDBOX_LEDGER_ENABLED)
 
+# Request limits (answered as problem documents before anything is read or written): a body
+# over this is 413, a query string over this is 414, all header lines together over this 431.
+REQUEST_MAX_BODY_BYTES = env_int("REQUEST_MAX_BODY_BYTES", 1024 * 1024)
+REQUEST_MAX_QUERY_BYTES = env_int("REQUEST_MAX_QUERY_BYTES", 4096)
+REQUEST_MAX_HEADER_BYTES = env_int("REQUEST_MAX_HEADER_BYTES", 16 * 1024)
+# Django's own guard for bodies it reads without a Content-Length (chunked): the same limit.
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BODY_BYTES
+
 IDEMPOTENCY_RETENTION_SECONDS = env_int("IDEMPOTENCY_RETENTION_SECONDS", 24 * 3600)
 # An in-progress key older than this is taken to belong to a crashed request.
 IDEMPOTENCY_LOCK_SECONDS = env_int("IDEMPOTENCY_LOCK_SECONDS", 300)
@@ -122,6 +130,7 @@ MIDDLEWARE = [
     "ops.middleware.RequestIDMiddleware",
     "ops.middleware.AccessLogMiddleware",
     "api.middleware.ProblemDetailsMiddleware",
+    "api.middleware.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -294,8 +303,11 @@ LOGGING = {
     "loggers": {
         # The access logger says what happened to each request; Django's adds the 5xx.
         "django.request": {"level": "ERROR"},
-        "django.server": {"level": "WARNING"},
         "access": {"level": env_str("ACCESS_LOG_LEVEL", "INFO")},
+        # runserver's own request lines (the access logger has them, with the request ID).
+        "django.server": {"level": "CRITICAL"},
+        # A line per successful task is noise; failures are logged at ERROR.
+        "celery.app.trace": {"level": "WARNING"},
     },
 }
 

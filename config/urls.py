@@ -3,6 +3,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from api.errors_page import errors_page
+
 handler400 = "api.exceptions.bad_request_view"
 handler403 = "api.exceptions.permission_denied_view"
 handler404 = "api.exceptions.not_found_view"
@@ -13,6 +15,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("errors", errors_page, name="errors"),
     path("", include("participants.urls")),
     path("", include("limits.urls")),
     path("", include("payments.urls")),

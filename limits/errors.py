@@ -10,6 +10,10 @@ class SendLimitExceeded(DomainError):
     code = "send-limit-exceeded"
     status = 422
     title = "Send limit exceeded"
+    advice = (
+        "The payout would pass a send limit (the detail names the dimension, ceiling and "
+        "source): send less, wait for the window to roll over, or change the limits."
+    )
 
     def __init__(self, detail: str, *, dimension: str, ceiling: int, source: str):
         super().__init__(detail)
@@ -22,3 +26,4 @@ class DuplicateLimitGroupName(DomainError):
     code = "duplicate-limit-group-name"
     status = 409
     title = "Duplicate limit group name"
+    advice = "A live limit group of this provider has this name: choose another name."

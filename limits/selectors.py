@@ -4,7 +4,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from common.errors import NotFound
@@ -56,7 +56,7 @@ def live_groups_for(provider_id: str) -> QuerySet[LimitGroup]:
 
 def get_live_group(provider_id: str, group_id: str) -> LimitGroup:
     """The provider's live group, or NotFound (also for another provider's or a deleted one)."""
-    group = live_groups_for(provider_id).filter(pk=group_id).first()
+    group = with_member_counts(live_groups_for(provider_id)).filter(pk=group_id).first()
     if group is None:
         raise NotFound("No limit group matches within this provider.")
     return group
@@ -123,3 +123,10 @@ def effective_limits(
 def limit_defaults(provider_id: str) -> dict:
     """The defaults endpoint's body: platform and provider defaults, maximums, versions."""
     return rendering.defaults_json(get_platform_limits(), get_provider_policy(provider_id))
+
+
+def with_member_counts(queryset: QuerySet[LimitGroup]) -> QuerySet[LimitGroup]:
+    """Each group with `member_count` (its active memberships), counted in the same query."""
+    return queryset.annotate(
+        member_count=Count("memberships", filter=Q(memberships__ended_on__isnull=True))
+    )

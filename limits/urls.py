@@ -11,6 +11,7 @@ urlpatterns = [
         name="participant-effective-limits",
     ),
     path(f"{P}/limits/defaults", views.LimitDefaultsView.as_view(), name="limit-defaults"),
+    path(f"{P}/limit-groups", views.LimitGroupsView.as_view(), name="limit-groups"),
     path(
         f"{P}/limit-groups/<str:groupID>",
         views.LimitGroupDetailView.as_view(),

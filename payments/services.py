@@ -408,6 +408,13 @@ def claim_payout(
     recipient_name = (recipient_name or "").strip()[:511]
     with transaction.atomic():
         payout = _locked(payout_id, PaymentType.PAYOUT)
+        if payout.hold_active and payout.review_ids:
+            # Say what blocks it: the pending payment review(s), not only the status.
+            raise IllegalTransition(
+                "The payout is on hold while a payment review is pending "
+                f"({', '.join(payout.review_ids)}): it can be claimed once that review is "
+                "approved."
+            )
         next_status(payout.type, "claim", payout.status)  # refuse early, before any binding
         now = timezone.now()
         if now >= payout.expires_on:

@@ -93,3 +93,28 @@ class LimitDefaultsSerializer(serializers.Serializer):
     defaults = LimitDefaultLevelsSerializer()
     maximums = LimitValuesSerializer()
     versions = LimitVersionsSerializer()
+
+
+class LimitGroupCeilingsSerializer(serializers.Serializer):
+    """Only the dimensions the group sets; the others fall through to the provider level."""
+
+    perTransactionAmount = AmountSerializer(required=False)
+    dailyAmount = AmountSerializer(required=False)
+    weeklyAmount = AmountSerializer(required=False)
+    monthlyAmount = AmountSerializer(required=False)
+    dailySendCount = _count(required=False)
+
+
+class LimitGroupSerializer(serializers.Serializer):
+    groupID = serializers.CharField()
+    name = serializers.CharField()
+    ceilings = LimitGroupCeilingsSerializer()
+    memberCount = _count(help_text="Participants with an active membership")
+    createdOn = serializers.DateTimeField()
+    updatedOn = serializers.DateTimeField()
+
+
+class LimitGroupListSerializer(serializers.Serializer):
+    limitGroups = LimitGroupSerializer(many=True)
+    nextCursor = serializers.CharField(required=False)
+    hasMore = serializers.BooleanField()

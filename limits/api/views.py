@@ -5,8 +5,10 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from api import scopes
+from api.openapi import PAGINATION_PARAMETERS
+from api.pagination import paginate
 from api.views import ProviderAPIView
-from limits import selectors, services
+from limits import rendering, selectors, services
 from limits.api import serializers as s
 from participants import selectors as participant_selectors
 
@@ -40,9 +42,33 @@ class LimitDefaultsView(ProviderAPIView):
         return Response(selectors.limit_defaults(self.provider_id))
 
 
+class LimitGroupsView(ProviderAPIView):
+    required_scopes = {"GET": (scopes.LIMITS_READ,)}
+
+    @extend_schema(
+        operation_id="listLimitGroups",
+        parameters=PAGINATION_PARAMETERS,
+        responses={200: s.LimitGroupListSerializer},
+    )
+    def get(self, request, providerID):
+        page = paginate(
+            selectors.with_member_counts(selectors.live_groups_for(self.provider_id)),
+            query_params=request.query_params,
+            provider_id=self.provider_id,
+            scope="limit-groups",
+        )
+        rendered = [rendering.render_limit_group(g, g.member_count) for g in page.items]
+        return Response(page.envelope("limitGroups", rendered))
+
+
 class LimitGroupDetailView(ProviderAPIView):
-    required_scopes = {"DELETE": (scopes.LIMITS_WRITE,)}
-    problem_responses = {"DELETE": (404,)}
+    required_scopes = {"GET": (scopes.LIMITS_READ,), "DELETE": (scopes.LIMITS_WRITE,)}
+    problem_responses = {"GET": (404,), "DELETE": (404,)}
+
+    @extend_schema(operation_id="getLimitGroup", responses={200: s.LimitGroupSerializer})
+    def get(self, request, providerID, groupID):
+        group = selectors.get_live_group(self.provider_id, groupID)
+        return Response(rendering.render_limit_group(group, group.member_count))
 
     @extend_schema(operation_id="deleteLimitGroup", responses={204: None})
     def delete(self, request, providerID, groupID):

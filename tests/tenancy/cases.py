@@ -172,6 +172,7 @@ CASES: dict[str, RouteCase] = {
         owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
     ),
     "providers/<str:providerID>/limits/defaults": RouteCase(),
+    "providers/<str:providerID>/limit-groups": RouteCase(),
     "providers/<str:providerID>/limit-groups/<str:groupID>": RouteCase(
         owned=_limit_group, missing={"groupID": MISSING_GROUP}
     ),

@@ -24,8 +24,7 @@ from django.db.models import Max, Min
 from rest_framework.test import APIClient
 
 from common.actors import Actor
-from common.bench import describe_database, percentile, refuse_demo_database
-from common.commands import JsonCommand
+from common.bench import BenchCommand, percentile
 from config.celery import app as celery_app
 from events import services as event_services
 from events.models import Delivery, DeliveryAttempt, WebhookEndpoint
@@ -71,19 +70,16 @@ def _participant(provider, n: int):
     return enrollment
 
 
-class Command(JsonCommand):
+class Command(BenchCommand):
     help = "Time suspensions and payout creations with 0 and 3 webhook endpoints; deliveries/s."
 
     def add_arguments(self, parser):
         parser.add_argument("--samples", type=int, default=200, help="requests per case")
         parser.add_argument("--deliveries", type=int, default=500)
-        parser.add_argument("--allow-demo-database", action="store_true")
 
     def handle(self, *args, **options):
-        refuse_demo_database(allowed=options["allow_demo_database"])
         if connection.vendor != "postgresql" or not settings.REDIS_URL:
             raise CommandError("bench_events needs DATABASE_URL (PostgreSQL) and REDIS_URL.")
-        self.stderr.write(f"writing to {describe_database()}, broker {settings.REDIS_URL}")
         celery_app.conf.task_always_eager = False
         celery_app.control.purge()
         provider, issued = provider_services.create_provider(name="Bench events")

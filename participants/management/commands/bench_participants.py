@@ -13,8 +13,7 @@ from django.http import QueryDict
 from django.utils import timezone
 
 from api.pagination import paginate
-from common.bench import measure, plan_top_node
-from common.commands import JsonCommand
+from common.bench import BenchCommand, measure, plan_top_node
 from participants import selectors
 from participants.api.serializers import ParticipantSerializer
 from participants.models import Enrollment, FundingSource, Participant
@@ -23,7 +22,7 @@ from providers.models import Provider
 BATCH = 5000
 
 
-class Command(JsonCommand):
+class Command(BenchCommand):
     help = "Time participant list pages at depth (prints p50/p95 and plan top nodes)."
 
     def add_arguments(self, parser):

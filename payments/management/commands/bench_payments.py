@@ -18,8 +18,7 @@ from django.utils import timezone
 from ulid import ULID
 
 from api.pagination import paginate
-from common.bench import measure
-from common.commands import JsonCommand
+from common.bench import BenchCommand, measure
 from common.rendering import json_ready
 from participants.models import Enrollment, FundingSource, Participant
 from payments import rendering, selectors
@@ -67,7 +66,7 @@ BATCH = 20_000
 LIMIT = 25
 
 
-class Command(JsonCommand):
+class Command(BenchCommand):
     help = "Time payment list scenarios over N generated payments (prints p50/p95 and plans)."
 
     def add_arguments(self, parser):
