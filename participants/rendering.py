@@ -7,6 +7,8 @@ never null. Builders read only what the selectors prefetched (`with_profile`), s
 costs the same few queries whatever its size.
 """
 
+from datetime import datetime
+
 from common.rendering import json_ready
 from participants.models import Enrollment, FundingSource
 
@@ -14,13 +16,6 @@ from participants.models import Enrollment, FundingSource
 def _put(data: dict, key: str, value) -> None:
     if value not in (None, ""):
         data[key] = value
-
-
-def _dates(record, data: dict) -> dict:
-    data = {"createdOn": record.created_on, **data}
-    _put(data, "disabledOn", record.disabled_on)
-    _put(data, "verifiedOn", record.verified_on)
-    return data
 
 
 def _address(enrollment: Enrollment) -> dict:
@@ -44,13 +39,46 @@ def relationship_summary(enrollment: Enrollment) -> dict:
 
 
 def _limit_groups(enrollment: Enrollment) -> list[dict]:
-    memberships = getattr(enrollment, "active_memberships", None)
-    if memberships is None:
-        memberships = enrollment.limit_memberships.filter(
-            ended_on__isnull=True, group__deleted_on__isnull=True
-        ).select_related("group")
-    groups = sorted((m.group for m in memberships), key=lambda group: group.name)
-    return [{"groupID": group.pk, "name": group.name} for group in groups]
+    rows = getattr(enrollment, "groups_json", None)
+    if rows is not None:
+        groups = [(row["name"], row["group_id"]) for row in rows]
+    else:
+        memberships = getattr(enrollment, "active_memberships", None)
+        if memberships is None:
+            memberships = enrollment.limit_memberships.filter(
+                ended_on__isnull=True, group__deleted_on__isnull=True
+            ).select_related("group")
+        groups = [(m.group.name, m.group.pk) for m in memberships]
+    return [{"groupID": pk, "name": name} for name, pk in sorted(groups)]
+
+
+def _timestamp(value) -> datetime | None:
+    # JSON columns carry timestamps as ISO text; models carry datetimes.
+    return datetime.fromisoformat(value) if isinstance(value, str) else value
+
+
+def _contact_dates(row: dict) -> dict:
+    data = {"createdOn": _timestamp(row["created_on"])}
+    _put(data, "disabledOn", _timestamp(row["disabled_on"]))
+    _put(data, "verifiedOn", _timestamp(row["verified_on"]))
+    return data
+
+
+def _phones(enrollment: Enrollment) -> list[dict]:
+    rows = getattr(enrollment, "phones_json", None)
+    if rows is None:
+        rows = [vars(phone) for phone in enrollment.phones.all()]
+    return [
+        {**_contact_dates(r), "phone": {"countryCode": r["country_code"], "number": r["number"]}}
+        for r in rows
+    ]
+
+
+def _emails(enrollment: Enrollment) -> list[dict]:
+    rows = getattr(enrollment, "emails_json", None)
+    if rows is None:
+        rows = [vars(email) for email in enrollment.emails.all()]
+    return [{**_contact_dates(r), "email": r["email"]} for r in rows]
 
 
 def render_participant(enrollment: Enrollment) -> dict:
@@ -66,11 +94,8 @@ def render_participant(enrollment: Enrollment) -> dict:
     _put(data, "nickName", enrollment.nick_name)
     _put(data, "dateOfBirth", enrollment.date_of_birth)
     data["address"] = _address(enrollment)
-    data["phones"] = [
-        _dates(p, {"phone": {"countryCode": p.country_code, "number": p.number}})
-        for p in enrollment.phones.all()
-    ]
-    data["emails"] = [_dates(e, {"email": e.email}) for e in enrollment.emails.all()]
+    data["phones"] = _phones(enrollment)
+    data["emails"] = _emails(enrollment)
     data["limitGroups"] = _limit_groups(enrollment)
     _put(data, "serviceAccountID", participant.service_account_id)
     data["status"] = participant.status
