@@ -106,6 +106,27 @@ def render_participant(enrollment: Enrollment) -> dict:
     return json_ready(data)
 
 
+def render_participant_created(enrollment: Enrollment) -> dict:
+    """The 201 body of a create: IDs plus the profile echoed as it was sent (the funding
+    sources are not returned)."""
+    data = {
+        "participantID": enrollment.participant_id,
+        "externalID": enrollment.external_id,
+        "givenName": enrollment.given_name,
+    }
+    _put(data, "middleName", enrollment.middle_name)
+    data["familyName"] = enrollment.family_name
+    _put(data, "nickName", enrollment.nick_name)
+    _put(data, "dateOfBirth", enrollment.date_of_birth)
+    data["address"] = _address(enrollment)
+    data["phones"] = [
+        {"countryCode": phone.country_code, "number": phone.number}
+        for phone in enrollment.phones.all()
+    ]
+    data["emails"] = [email.email for email in enrollment.emails.all()]
+    return json_ready(data)
+
+
 def render_funding_source(source: FundingSource) -> dict:
     data = {
         "fundingSourceID": source.pk,

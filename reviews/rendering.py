@@ -5,7 +5,13 @@ tests check both agree). Optional unknowns are absent, never null."""
 from common.actors import Actor
 from common.money import amount_json
 from common.rendering import json_ready
-from reviews.models import ParticipantReview, ParticipantReviewAssessment, PaymentReview
+from reviews.models import (
+    DeviceObservation,
+    ParticipantReview,
+    ParticipantReviewAssessment,
+    PaymentReview,
+    RiskAssessment,
+)
 
 
 def _put(data: dict, key: str, value) -> None:
@@ -86,4 +92,43 @@ def render_payment_review(review: PaymentReview) -> dict:
     data["payout"] = summary
     data["createdOn"] = review.created_on
     _put(data, "resolvedOn", review.resolved_on)
+    return json_ready(data)
+
+
+def render_risk_assessment(assessment: RiskAssessment, review_ids: list[str]) -> dict:
+    """A risk assessment as the provider sees it (a recorded score of 0 is a real score)."""
+    data = {"assessmentID": assessment.pk}
+    _put(data, "participantID", assessment.participant_id)
+    _put(data, "paymentID", assessment.payment_id)
+    data["assessedOn"] = assessment.assessed_on
+    data["decision"] = assessment.decision
+    _put(data, "level", assessment.level)
+    _put(data, "score", assessment.score)
+    _put(data, "reasons", list(assessment.reasons) or None)
+    if assessment.signals:
+        data["customerEvidence"] = {"signals": assessment.signals}
+    evidence = {}
+    _put(evidence, "level", assessment.transaction_level)
+    _put(evidence, "amlLevel", assessment.aml_level)
+    _put(data, "transactionEvidence", evidence or None)
+    rules = [
+        {key: rule[key] for key in ("ruleID", "name", "isLive", "isAllowlisted")}
+        for rule in assessment.rules
+    ]
+    _put(data, "rules", rules or None)
+    _put(data, "reviewIDs", list(review_ids) or None)
+    return json_ready(data)
+
+
+def render_device_observation(observation: DeviceObservation) -> dict:
+    data: dict = {}
+    _put(data, "observedOn", observation.observed_on)
+    _put(data, "deviceType", observation.device_type)
+    _put(data, "model", observation.model)
+    _put(data, "os", observation.os)
+    _put(data, "osVersion", observation.os_version)
+    location: dict = {}
+    _put(location, "city", observation.city)
+    _put(location, "region", observation.region)
+    _put(data, "location", location or None)
     return json_ready(data)

@@ -1,10 +1,8 @@
-"""Participant request and response shapes, in the contract's field names."""
+"""Participant request bodies, and the schema of the responses (`participants.rendering`
+builds them; tests/test_rendering_contract.py keeps both in step)."""
 
 from datetime import date
 
-from django.db.models import Q
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import OmitEmptySerializer
@@ -167,8 +165,8 @@ class EmailSerializer(OmitEmptySerializer):
 
 
 class LimitGroupRefSerializer(serializers.Serializer):
-    groupID = serializers.CharField(source="group.id")
-    name = serializers.CharField(source="group.name")
+    groupID = serializers.CharField()
+    name = serializers.CharField()
 
 
 class RelationshipSummarySerializer(OmitEmptySerializer):
@@ -198,7 +196,7 @@ class ParticipantSerializer(OmitEmptySerializer):
     address = AddressSerializer(source="*")
     phones = PhoneSerializer(many=True)
     emails = EmailSerializer(many=True)
-    limitGroups = serializers.SerializerMethodField()
+    limitGroups = LimitGroupRefSerializer(many=True)
     serviceAccountID = serializers.CharField(
         source="participant.service_account_id", required=False
     )
@@ -206,26 +204,11 @@ class ParticipantSerializer(OmitEmptySerializer):
         source="participant.status", choices=Participant.Status.choices
     )
     createdOn = serializers.DateTimeField(source="created_on")
-    updatedOn = serializers.SerializerMethodField()
+    updatedOn = serializers.DateTimeField(
+        help_text="The later of the enrollment's and the participant's last change"
+    )
     disabledOn = serializers.DateTimeField(source="participant.disabled_on", required=False)
     relationship = RelationshipSummarySerializer(source="*")
-
-    @staticmethod
-    def _active_memberships(enrollment):
-        # Memberships belong to the limits app; only active ones in live groups count.
-        return enrollment.limit_memberships.filter(
-            Q(ended_on__isnull=True) & Q(group__deleted_on__isnull=True)
-        ).select_related("group")
-
-    @extend_schema_field(LimitGroupRefSerializer(many=True))
-    def get_limitGroups(self, enrollment) -> list[dict]:
-        rows = sorted(self._active_memberships(enrollment), key=lambda m: m.group.name)
-        return LimitGroupRefSerializer(rows, many=True).data
-
-    @extend_schema_field(OpenApiTypes.DATETIME)
-    def get_updatedOn(self, enrollment) -> str:
-        latest = max(enrollment.updated_on, enrollment.participant.updated_on)
-        return serializers.DateTimeField().to_representation(latest)
 
 
 class ParticipantCreatedSerializer(OmitEmptySerializer):
@@ -240,10 +223,7 @@ class ParticipantCreatedSerializer(OmitEmptySerializer):
     dateOfBirth = serializers.DateField(source="date_of_birth", required=False)
     address = AddressSerializer(source="*")
     phones = PhoneNumberSerializer(many=True)
-    emails = serializers.SerializerMethodField()
-
-    def get_emails(self, enrollment) -> list[str]:
-        return [email.email for email in enrollment.emails.all()]
+    emails = serializers.ListField(child=serializers.CharField())
 
 
 class ParticipantListSerializer(serializers.Serializer):

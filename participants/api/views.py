@@ -104,7 +104,7 @@ class ParticipantsView(ProviderAPIView):
             data=_new_participant(serializer.validated_data),
         )
         return Response(
-            s.ParticipantCreatedSerializer(enrollment).data, status=status.HTTP_201_CREATED
+            rendering.render_participant_created(enrollment), status=status.HTTP_201_CREATED
         )
 
 

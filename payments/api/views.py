@@ -81,8 +81,7 @@ class PayoutDetailView(ProviderAPIView):
     @extend_schema(operation_id="getPayout", responses={200: s.PayoutEnvelopeSerializer})
     def get(self, request, providerID, payoutID):
         payout = selectors.get_typed_for_provider(self.provider_id, payoutID, PaymentType.PAYOUT)
-        detail = s.PayoutDetailSerializer(rendering.payout_detail(payout, self.provider_id))
-        return Response({"payout": detail.data})
+        return Response({"payout": json_ready(rendering.payout_detail(payout, self.provider_id))})
 
 
 class RequestDetailView(ProviderAPIView):
@@ -92,5 +91,5 @@ class RequestDetailView(ProviderAPIView):
     @extend_schema(operation_id="getRequest", responses={200: s.RequestEnvelopeSerializer})
     def get(self, request, providerID, requestID):
         payment = selectors.get_typed_for_provider(self.provider_id, requestID, PaymentType.REQUEST)
-        detail = s.RequestDetailSerializer(rendering.request_detail(payment, self.provider_id))
-        return Response({"request": detail.data})
+        detail = rendering.request_detail(payment, self.provider_id)
+        return Response({"request": json_ready(detail)})

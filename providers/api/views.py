@@ -4,6 +4,7 @@ from rest_framework.response import Response
 
 from api.views import ProviderAPIView
 from common.errors import Forbidden
+from common.rendering import json_ready
 from providers import selectors, services
 from providers.api import serializers as s
 
@@ -38,4 +39,4 @@ class TokensView(ProviderAPIView):
             "scopes": issued.token.scopes,
             "expiresOn": issued.token.expires_on,
         }
-        return Response(s.TokenSerializer(body).data, status=status.HTTP_201_CREATED)
+        return Response(json_ready(body), status=status.HTTP_201_CREATED)

@@ -190,41 +190,6 @@ class RiskAssessmentListSerializer(serializers.Serializer):
     hasMore = serializers.BooleanField()
 
 
-def _or_none(values):
-    return values or None
-
-
-def assessment_data(assessment: RiskAssessment, review_ids: list[str]) -> dict:
-    evidence = {
-        key: value
-        for key, value in (
-            ("level", assessment.transaction_level),
-            ("amlLevel", assessment.aml_level),
-        )
-        if value
-    }
-    rules = [
-        {key: rule[key] for key in ("ruleID", "name", "isLive", "isAllowlisted")}
-        for rule in assessment.rules
-    ]
-    return RiskAssessmentSerializer(
-        {
-            "assessmentID": assessment.pk,
-            "participantID": assessment.participant_id,
-            "paymentID": assessment.payment_id,
-            "assessedOn": assessment.assessed_on,
-            "decision": assessment.decision,
-            "level": assessment.level,
-            "score": assessment.score,
-            "reasons": _or_none(assessment.reasons),
-            "customerEvidence": ({"signals": assessment.signals} if assessment.signals else None),
-            "transactionEvidence": _or_none(evidence),
-            "rules": _or_none(rules),
-            "reviewIDs": _or_none(review_ids),
-        }
-    ).data
-
-
 class LocationSerializer(OmitEmptySerializer):
     city = serializers.CharField(required=False)
     region = serializers.CharField(required=False)
@@ -245,21 +210,3 @@ class DeviceObservationListSerializer(serializers.Serializer):
     observations = DeviceObservationSerializer(many=True)
     nextCursor = serializers.CharField(required=False)
     hasMore = serializers.BooleanField()
-
-
-def observation_data(observation: DeviceObservation) -> dict:
-    location = {
-        key: value
-        for key, value in (("city", observation.city), ("region", observation.region))
-        if value
-    }
-    return DeviceObservationSerializer(
-        {
-            "observedOn": observation.observed_on,
-            "deviceType": observation.device_type,
-            "model": observation.model,
-            "os": observation.os,
-            "osVersion": observation.os_version,
-            "location": _or_none(location),
-        }
-    ).data

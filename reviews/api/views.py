@@ -229,7 +229,7 @@ class RiskAssessmentsView(ProviderAPIView):
             self.provider_id, [assessment.pk for assessment in page.items]
         )
         rendered = [
-            s.assessment_data(assessment, review_ids.get(assessment.pk, []))
+            rendering.render_risk_assessment(assessment, review_ids.get(assessment.pk, []))
             for assessment in page.items
         ]
         return Response(page.envelope("assessments", rendered))
@@ -255,5 +255,5 @@ class DeviceObservationsView(ProviderAPIView):
             time_field="observed_on",
             nullable_time=True,
         )
-        rendered = [s.observation_data(observation) for observation in page.items]
+        rendered = [rendering.render_device_observation(o) for o in page.items]
         return Response(page.envelope("observations", rendered))

@@ -1,13 +1,11 @@
 """Shared set-up for the limits tests: participants, levels, and reading the API."""
 
-import jsonschema
-from drf_spectacular.generators import SchemaGenerator
-
 from common.actors import Actor
 from limits import services
 from limits.models import PlatformLimits
 from participants.selectors import get_enrollment
 from tests.participants.factories import create_participant
+from tests.schema import assert_matches_component
 
 STAFF = Actor(kind="system", display_name="limits tests")
 
@@ -54,13 +52,6 @@ def effective(ctx, participant_ref: str) -> dict:
     return response.json()
 
 
-_schema = None
-
-
 def assert_matches_schema(body: dict, component: str) -> None:
     """Validate a response body against a component of the generated OpenAPI schema."""
-    global _schema
-    if _schema is None:
-        _schema = SchemaGenerator().get_schema(request=None, public=True)
-    root = {"$ref": f"#/components/schemas/{component}", "components": _schema["components"]}
-    jsonschema.validate(body, root)
+    assert_matches_component(body, component)

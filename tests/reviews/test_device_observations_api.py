@@ -9,8 +9,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from api import scopes
-from reviews.api.serializers import observation_data
 from reviews.models import DeviceObservation
+from reviews.rendering import render_device_observation as observation_data
 from tests.payments.factories import enroll, make_payment
 from tests.reviews.factories import assessment, observed_payment
 

@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from api import scopes
 from participants.models import Enrollment
-from reviews.api.serializers import assessment_data
 from reviews.models import RiskAssessment
+from reviews.rendering import render_risk_assessment as assessment_data
 from tests.payments.factories import enroll, make_payment
 from tests.problems import without_occurrence
 from tests.reviews.factories import assessment, observed_payment, payout_in_review, pending_review

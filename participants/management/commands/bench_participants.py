@@ -15,8 +15,8 @@ from django.utils import timezone
 from api.pagination import paginate
 from common.bench import BenchCommand, measure, plan_top_node
 from participants import selectors
-from participants.api.serializers import ParticipantSerializer
 from participants.models import Enrollment, FundingSource, Participant
+from participants.rendering import render_participant
 from providers.models import Provider
 
 BATCH = 5000
@@ -114,7 +114,7 @@ class Command(BenchCommand):
             scope=f"/providers/{target.id}/participants",
             id_field="participant_id",
         )
-        ParticipantSerializer(page.items, many=True).data  # noqa: B018  (render, as the view does)
+        [render_participant(e) for e in page.items]  # render, as the view does
         return page
 
     def _scenarios(self, target: Provider, repeat: int, depth: int) -> list[dict]:
