@@ -159,12 +159,22 @@ TEMPLATES = [
     },
 ]
 
+_DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}")
+# Connection reuse on PostgreSQL: each web thread and worker process keeps its connection for
+# DATABASE_CONN_MAX_AGE seconds (checked before reuse), instead of a new one per request; the
+# embedded SQLite default opens its file per request. See docs/decisions.md, "Connections".
+_PERSISTENT = 600 if _DATABASE_URL.startswith(("postgres", "postgresql")) else 0
 DATABASES = {
     "default": dj_database_url.parse(
-        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        _DATABASE_URL,
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", _PERSISTENT),
+        conn_health_checks=True,
     )
 }
+# Behind PgBouncer in transaction mode a server-side cursor cannot outlive its transaction.
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool(
+    "DATABASE_DISABLE_SERVER_SIDE_CURSORS", False
+)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (the live test server, the eager task runner) share the file.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20

@@ -3,7 +3,7 @@
 One builder per resource; `participants/api/serializers.py` keeps the schema serializers
 that describe the same shapes for the OpenAPI document (and parse input), and the tests
 check that each builder's output and its serializer agree. Optional unknowns are absent,
-never null. Builders read only what the selectors prefetched (`with_profile`), so a page
+never null. Builders read only what the selectors loaded (`page_with_profile`), so a page
 costs the same few queries whatever its size.
 """
 

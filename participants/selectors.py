@@ -1,10 +1,10 @@
 """Reads of participants, always starting from the calling provider."""
 
 from django.db import connection
-from django.db.models import JSONField, OuterRef, Prefetch, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce, JSONObject
+from django.db.models import Prefetch, QuerySet
 
 from common.errors import NotFound
+from participants import read_sql
 from participants.models import Email, Enrollment, FundingSource, Phone, RelationshipAction
 
 PARTICIPANT_ID_PREFIX = "usr_"
@@ -35,67 +35,50 @@ def get_enrollment(provider_id: str, participant_ref: str) -> Enrollment:
 
 def get_participant_read(provider_id: str, participant_ref: str) -> Enrollment:
     """The enrollment with everything its read renders, in one pass; NotFound otherwise."""
-    enrollment = _by_ref(with_profile(enrollments_for(provider_id)), participant_ref)
+    if connection.vendor == "postgresql":
+        by_id = participant_ref.startswith(PARTICIPANT_ID_PREFIX)
+        enrollment = read_sql.fetch(
+            provider_id,
+            participant_id=participant_ref if by_id else "",
+            external_id="" if by_id else participant_ref,
+        )
+    else:
+        enrollment = _by_ref(with_profile(enrollments_for(provider_id)), participant_ref)
     if enrollment is None:
         raise NotFound("No participant matches within this provider.")
     return enrollment
 
 
-def with_profile(queryset: QuerySet[Enrollment]) -> QuerySet[Enrollment]:
-    """What a participant read renders, for a whole page at once. On PostgreSQL the phones,
-    emails and active limit groups come back as JSON columns of the same query (one query
-    for any page size); elsewhere they are prefetched (one query each)."""
+def page_with_profile(enrollments: list[Enrollment]) -> list[Enrollment]:
+    """What each row of a participant page renders, for a page chosen by `page_source`:
+    one more query on PostgreSQL (hand-written, see read_sql), prefetches elsewhere."""
     if connection.vendor == "postgresql":
-        return queryset.annotate(
-            phones_json=_json_rows(
-                Phone.objects.filter(enrollment=OuterRef("pk")),
-                created_on="created_on",
-                disabled_on="disabled_on",
-                verified_on="verified_on",
-                country_code="country_code",
-                number="number",
-            ),
-            emails_json=_json_rows(
-                Email.objects.filter(enrollment=OuterRef("pk")),
-                created_on="created_on",
-                disabled_on="disabled_on",
-                verified_on="verified_on",
-                email="email",
-            ),
-            groups_json=_json_rows(
-                _memberships().filter(enrollment=OuterRef("pk")),
-                group_id="group_id",
-                name="group__name",
-            ),
-        )
+        return read_sql.attach_contacts(enrollments)
+    return enrollments
+
+
+def page_source(provider_id: str) -> QuerySet[Enrollment]:
+    """The queryset a participant page is cut from."""
+    queryset = enrollments_for(provider_id)
+    return queryset if connection.vendor == "postgresql" else with_profile(queryset)
+
+
+def with_profile(queryset: QuerySet[Enrollment]) -> QuerySet[Enrollment]:
+    """What a participant read renders, prefetched for a whole page (one query each for
+    phones, emails and active limit groups). PostgreSQL reads them with read_sql instead."""
+    # Memberships belong to the limits app, reached through the reverse relation.
+    membership = Enrollment.limit_memberships.rel.related_model
     return queryset.prefetch_related(
         Prefetch("phones", queryset=Phone.objects.order_by("id")),
         Prefetch("emails", queryset=Email.objects.order_by("id")),
         Prefetch(
             "limit_memberships",
-            queryset=_memberships().select_related("group"),
+            queryset=membership.objects.filter(
+                ended_on__isnull=True, group__deleted_on__isnull=True
+            ).select_related("group"),
             to_attr="active_memberships",
         ),
     )
-
-
-def _memberships() -> QuerySet:
-    # Memberships belong to the limits app, reached through the reverse relation.
-    membership = Enrollment.limit_memberships.rel.related_model
-    return membership.objects.filter(ended_on__isnull=True, group__deleted_on__isnull=True)
-
-
-def _json_rows(queryset: QuerySet, **fields) -> Subquery:
-    """The rows of `queryset` as one JSON array (in id order), for a correlated subquery."""
-    from django.contrib.postgres.aggregates import JSONBAgg
-
-    rows = (
-        queryset.order_by()
-        .values("enrollment")
-        .annotate(rows=JSONBAgg(JSONObject(**fields), order_by="id"))
-        .values("rows")
-    )
-    return Coalesce(Subquery(rows), Value([], output_field=JSONField()))
 
 
 def active_funding_sources(enrollment: Enrollment) -> QuerySet[FundingSource]:

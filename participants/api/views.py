@@ -81,13 +81,14 @@ class ParticipantsView(ProviderAPIView):
     )
     def get(self, request, providerID):
         page = paginate(
-            selectors.with_profile(selectors.enrollments_for(self.provider_id)),
+            selectors.page_source(self.provider_id),
             query_params=request.query_params,
             provider_id=self.provider_id,
             scope=request.path,
             id_field="participant_id",
         )
-        rendered = [rendering.render_participant(e) for e in page.items]
+        rows = selectors.page_with_profile(page.items)
+        rendered = [rendering.render_participant(e) for e in rows]
         return Response(page.envelope("participants", rendered))
 
     @extend_schema(

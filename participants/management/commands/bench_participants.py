@@ -108,13 +108,13 @@ class Command(BenchCommand):
         if cursor:
             params["cursor"] = cursor
         page = paginate(
-            selectors.with_profile(selectors.enrollments_for(target.id)),
+            selectors.page_source(target.id),
             query_params=params,
             provider_id=target.id,
             scope=f"/providers/{target.id}/participants",
             id_field="participant_id",
         )
-        [render_participant(e) for e in page.items]  # render, as the view does
+        [render_participant(e) for e in selectors.page_with_profile(page.items)]  # as the view
         return page
 
     def _scenarios(self, target: Provider, repeat: int, depth: int) -> list[dict]:

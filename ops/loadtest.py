@@ -1,0 +1,163 @@
+"""The pieces of the HTTP benchmark (`manage.py bench_http`): a gunicorn server of any
+checkout, with a bare-Django floor view mounted beside the API for the benchmark only, and
+wrk runs parsed into numbers.
+
+The floor view does the same participant lookup as GET participant (one indexed read of the
+enrollment with its participant) and nothing else: no authentication, no version or scope
+checks, no rendering beyond two fields. The gap between it and an endpoint is what the
+service adds to the database's own cost.
+"""
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+FLOOR_SETTINGS = "bench_floor_settings"
+FLOOR_MODULES = {
+    f"{FLOOR_SETTINGS}.py": """
+        from config.settings import *  # noqa: F403 (the served checkout's own settings)
+
+        ROOT_URLCONF = "bench_floor_urls"
+    """,
+    "bench_floor_urls.py": """
+        from django.http import JsonResponse
+        from django.urls import include, path
+
+        from participants.models import Enrollment
+
+
+        def floor(request, provider_id, external_id):
+            enrollment = (
+                Enrollment.objects.select_related("participant")
+                .filter(provider_id=provider_id, external_id=external_id)
+                .first()
+            )
+            return JsonResponse(
+                {"participantID": enrollment.participant_id, "externalID": enrollment.external_id}
+            )
+
+
+        urlpatterns = [
+            path("bench/floor/<str:provider_id>/<str:external_id>", floor),
+            path("", include("config.urls")),
+        ]
+    """,
+}
+
+
+def ensure_wrk() -> str:
+    """wrk from Debian's package, installed here when missing and allowed."""
+    found = shutil.which("wrk")
+    if found:
+        return found
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=False)
+        found = shutil.which("wrk")
+    if not found:
+        raise RuntimeError("wrk is needed: apt-get install -y wrk")
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def served(checkout: Path, env: dict, *, workers: int, threads: int):
+    """gunicorn serving `checkout` with its production settings plus the floor view; yields
+    the base URL. Its output goes to a log file beside the floor modules."""
+    shim = Path(tempfile.mkdtemp(prefix="bench-floor-"))
+    for name, text in FLOOR_MODULES.items():
+        (shim / name).write_text(textwrap.dedent(text).lstrip())
+    port = free_port()
+    full_env = {
+        **os.environ,
+        **env,
+        "PYTHONPATH": os.pathsep.join([str(shim), str(checkout)]),
+        "DJANGO_SETTINGS_MODULE": FLOOR_SETTINGS,
+        "DEBUG": "0",
+        "WEB_CONCURRENCY": str(workers),
+        "GUNICORN_THREADS": str(threads),
+        "PROMETHEUS_MULTIPROC_DIR": str(shim / "metrics"),
+    }
+    (shim / "metrics").mkdir()
+    log = open(shim / "gunicorn.log", "w")  # noqa: SIM115 (closed below)
+    config = checkout / "gunicorn.conf.py"
+    command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}"]
+    command += ["--workers", str(workers), "--threads", str(threads), "--log-level", "warning"]
+    if config.exists():
+        command += ["-c", str(config)]
+    process = subprocess.Popen(
+        [*command, "config.wsgi"], cwd=checkout, env=full_env, stdout=log, stderr=log
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for(base, process)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+        shutil.rmtree(shim, ignore_errors=True)
+
+
+def _wait_for(base: str, process, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("gunicorn exited while starting")
+        try:
+            urllib.request.urlopen(f"{base}/api/schema/", timeout=5).close()
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"gunicorn did not answer at {base}")
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    requests_per_second: float
+    p50_ms: float
+    p99_ms: float
+    requests: int
+    non_2xx: int
+
+
+_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
+
+
+def _ms(text: str) -> float:
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()
+    return float(value) * _UNITS[unit]
+
+
+def run_wrk(name: str, url: str, *, script: Path, connections: int, seconds: int,
+            env: dict | None = None) -> Result:  # fmt: skip
+    """One wrk run (2 threads, `connections` connections, latency distribution)."""
+    wrk = ensure_wrk()
+    command = [wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", str(script)]
+    out = subprocess.run(
+        [*command, url], capture_output=True, text=True, env={**os.environ, **(env or {})}
+    ).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p50 = _ms(re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE).group(1))
+    p99 = _ms(re.search(r"^\s+99%\s+(\S+)", out, re.MULTILINE).group(1))
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return Result(name, rps, p50, p99, total, int(bad.group(1)) if bad else 0)

@@ -1,0 +1,347 @@
+"""The HTTP path measured as a provider meets it: gunicorn with the production settings,
+driven by wrk, on PostgreSQL with generated data (manage.py bench_payments' generator).
+
+Prints req/s, p50 and p99 per request kind, each with its cost relative to a bare-Django
+floor view doing the same participant lookup (floor req/s ÷ its req/s). With --compare-to
+another checkout (say the commit before a change), the same scenarios are served from that
+checkout too, in the same run and against the same data, so before and after share their
+conditions. Then payouts per second end to end: creation through the risk engine and the
+sandbox ledger over HTTP with JWE, at a concurrency of 4, with the top costs of a profile.
+"""
+
+import base64
+import cProfile
+import io
+import pstats
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import CommandError
+from django.db import connection
+
+from api.pagination import DEFAULT_LIMIT, encode_cursor
+from common.actors import Actor
+from common.bench import BenchCommand
+from ledger.sandbox.handle import wire_sandbox_ledger
+from ops import loadtest
+from participants.models import Email, Enrollment, Participant, Phone
+from payments import services as payment_services
+from payments.management.commands.bench_payments import _ANALYZED
+from payments.management.commands.bench_payments import Command as PaymentsBench
+from payments.models import PaymentEntry
+from providers import services as provider_services
+
+WRK = Path(__file__).resolve().parents[2] / "wrk"
+SUSPENSIONS_PER_RUN = 12_000
+SUSPENDED_PREFIX = "hold-"
+
+
+class Command(BenchCommand):
+    help = "HTTP benchmark: gunicorn + wrk, ratios to a floor view, payouts per second."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--rows", type=int, default=100_000, help="payments generated")
+        parser.add_argument("--seconds", type=int, default=12, help="per wrk run")
+        parser.add_argument("--connections", type=int, default=8)
+        parser.add_argument("--workers", type=int, default=2, help="gunicorn processes")
+        parser.add_argument("--threads", type=int, default=1, help="threads per process")
+        parser.add_argument("--depth", type=int, default=1000, help="page of the deep page")
+        parser.add_argument("--compare-to", type=Path, help="another checkout to serve too")
+        parser.add_argument("--payouts", type=int, default=200)
+        parser.add_argument("--concurrency", type=int, default=4)
+
+    def handle(self, *args, **options):
+        if connection.vendor != "postgresql":
+            raise CommandError("bench_http measures PostgreSQL: set DATABASE_URL.")
+        loadtest.ensure_wrk()
+        provider = self._data(options["rows"])
+        issued = provider_services.create_api_key(provider=provider, label="bench-http")
+        auth = "Basic " + base64.b64encode(f"{issued.api_key.id}:{issued.secret}".encode()).decode()
+        targets = self._targets(provider.id, options["depth"])
+        env = {
+            "DATABASE_URL": _database_url(),
+            "SECRET_KEY": settings.SECRET_KEY,
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SANDBOX_LEDGER_ENABLED": "1",
+            "ACCESS_LOG_LEVEL": "INFO",
+            "LOG_LEVEL": "WARNING",
+        }
+        if settings.REDIS_URL:
+            # Tasks (onboarding after a create, say) go to the broker, as in production.
+            env["REDIS_URL"] = settings.REDIS_URL
+        checkouts = [("after", settings.BASE_DIR)]
+        if options["compare_to"]:
+            checkouts.insert(0, ("before", options["compare_to"].resolve()))
+        tables = {}
+        for offset, (label, checkout) in enumerate(checkouts):
+            with loadtest.served(
+                checkout, env, workers=options["workers"], threads=options["threads"]
+            ) as base:
+                tables[label] = self._scenarios(base, provider.id, auth, targets, options, offset)
+        payouts = self._payouts(provider, env, options)
+        if settings.REDIS_URL:
+            from config.celery import app as celery_app
+
+            celery_app.control.purge()  # the tasks the served requests published (no worker)
+        data = {"conditions": _conditions(options), "tables": tables, "payouts": payouts}
+        self.emit(options, data, _report(data))
+
+    # ---- data ----------------------------------------------------------------------------
+
+    def _data(self, rows: int):
+        bench = PaymentsBench(stdout=self.stdout, stderr=self.stderr)
+        provider, _ = bench._load(rows, 4)
+        enrollments = Enrollment.objects.filter(provider=provider)
+        if not Phone.objects.filter(enrollment__provider=provider).exists():
+            # A participant read renders contacts: give each a phone and an email.
+            Phone.objects.bulk_create(
+                Phone(enrollment=e, country_code="1", number=f"415{n:07d}", e164=f"+1415{n:07d}")
+                for n, e in enumerate(enrollments)
+            )
+            Email.objects.bulk_create(
+                Email(enrollment=e, email=f"{e.external_id}@example.com") for e in enrollments
+            )
+        if not enrollments.filter(external_id__startswith=SUSPENDED_PREFIX).exists():
+            # Participants the suspension scenario suspends, one per request.
+            people = Participant.objects.bulk_create(
+                Participant(status="active") for _ in range(SUSPENSIONS_PER_RUN)
+            )
+            Enrollment.objects.bulk_create(
+                Enrollment(
+                    provider=provider,
+                    participant=person,
+                    external_id=f"{SUSPENDED_PREFIX}{n:05d}",
+                    given_name="Bench",
+                    family_name="Suspended",
+                    address_line1="1 Main St",
+                    city="Springfield",
+                    state_or_province="IL",
+                    postal_code="62701",
+                    country="US",
+                )
+                for n, person in enumerate(people)
+            )
+        with connection.cursor() as cursor:
+            for table in (*_ANALYZED, "participants_phone", "participants_email"):
+                cursor.execute(f"ANALYZE {table}")  # fresh statistics: the plans production gets
+        return provider
+
+    def _targets(self, provider_id: str, depth: int) -> dict:
+        entries = PaymentEntry.objects.filter(provider_id=provider_id, is_primary=True).order_by(
+            "-created_on", "-payment_id"
+        )
+        last = entries[DEFAULT_LIMIT * depth - 1]
+        cursor = encode_cursor(
+            provider_id=provider_id,
+            scope="payments",
+            filters=payment_services_filters_binding(),
+            at=last.created_on,
+            pk=last.payment_id,
+        )
+        payout = entries.filter(payment_type="payout").first()
+        return {"external_id": "cust-00042", "payout_id": payout.payment_id, "cursor": cursor}
+
+    def _pairs(self, provider_id: str, offset: int) -> Path:
+        """The suspension scenario's participants, all active again, with their versions."""
+        pool = Enrollment.objects.filter(
+            provider_id=provider_id, external_id__startswith=SUSPENDED_PREFIX
+        )
+        pool.filter(suspended=True).update(
+            suspended=False, suspended_on=None, suspension_reason_code="", suspension_note=""
+        )
+        rows = pool.order_by("external_id").values_list("external_id", "relationship_version_id")[
+            :SUSPENSIONS_PER_RUN
+        ]
+        path = Path(tempfile.mkstemp(prefix=f"bench-pairs-{offset}-", suffix=".txt")[1])
+        path.write_text("\n".join(f"{e} {v}" for e, v in rows) + "\n")
+        return path
+
+    # ---- HTTP ----------------------------------------------------------------------------
+
+    def _scenarios(self, base, provider_id, auth, targets, options, offset) -> list[dict]:
+        p = f"{base}/providers/{provider_id}"
+        get = WRK / "get.lua"
+        cases = [
+            ("floor view (same lookup)", f"{base}/bench/floor/{provider_id}/cust-00042", get, {}),
+            ("GET participant", f"{p}/participants/{targets['external_id']}", get, {}),
+            ("GET participants?limit=25", f"{p}/participants?limit=25", get, {}),
+            ("GET payments?limit=25", f"{p}/payments?limit=25", get, {}),
+            (
+                f"GET payments, page {options['depth']}",
+                f"{p}/payments?limit=25&cursor={targets['cursor']}",
+                get,
+                {},
+            ),
+            ("GET payout detail", f"{p}/payouts/{targets['payout_id']}", get, {}),
+            (
+                "POST participant create",
+                f"{p}/participants",
+                WRK / "create_participant.lua",
+                {"BENCH_PREFIX": f"bench-{offset}-{int(time.time())}"},
+            ),
+            (
+                "POST suspension",
+                f"{p}/participants",
+                WRK / "suspend.lua",
+                {
+                    "BENCH_PAIRS": str(self._pairs(provider_id, offset)),
+                    "BENCH_PATH": f"/providers/{provider_id}/participants",
+                },
+            ),
+        ]
+        results = []
+        for name, url, script, extra in cases:
+            self.stderr.write(f"  {name} ...")
+            result = loadtest.run_wrk(
+                name,
+                url,
+                script=script,
+                connections=options["connections"],
+                seconds=options["seconds"],
+                env={"BENCH_AUTH": auth, **extra},
+            )
+            results.append(result)
+        floor = results[0].requests_per_second
+        return [
+            {
+                "request": r.name,
+                "req_per_s": round(r.requests_per_second, 1),
+                "p50_ms": round(r.p50_ms, 2),
+                "p99_ms": round(r.p99_ms, 2),
+                "non_2xx": r.non_2xx,
+                "cost_vs_floor": round(floor / r.requests_per_second, 2),
+            }
+            for r in results
+        ]
+
+    # ---- payouts end to end --------------------------------------------------------------
+
+    def _payouts(self, provider, env, options) -> dict:
+        """N payouts created by `concurrency` threads in this process; each authorize goes
+        over HTTP with JWE to the sandbox ledger that gunicorn serves."""
+        from config.celery import app as celery_app
+
+        celery_app.conf.task_always_eager = True  # the ledger call runs when the payout commits
+        senders = list(
+            Enrollment.objects.filter(
+                provider=provider, suspended=False, external_id__startswith="cust-"
+            )
+            .order_by("external_id")
+            .values_list("external_id", flat=True)[: options["payouts"]]
+        )
+        with loadtest.served(settings.BASE_DIR, env, workers=options["workers"], threads=4) as base:
+            wire_sandbox_ledger(provider.id, base)
+            profile_out = self._profiled(provider.id, senders[:20])
+            remaining = senders[20:]
+            started = time.perf_counter()
+            self._create_in_threads(provider.id, remaining, options["concurrency"])
+            seconds = time.perf_counter() - started
+        return {
+            "payouts": len(remaining),
+            "concurrency": options["concurrency"],
+            "seconds": round(seconds, 2),
+            "payouts_per_second": round(len(remaining) / seconds, 1),
+            "top_costs": profile_out,
+        }
+
+    def _create(self, provider_id: str, sender: str) -> None:
+        payment_services.create_payout(
+            data=payment_services.NewPayout(
+                provider_id=provider_id,
+                sender=sender,
+                recipient_phone="+14155550123",
+                amount_minor=100,
+                currency=settings.PLATFORM_CURRENCY,
+            ),
+            actor=Actor.system(),
+        )
+
+    def _create_in_threads(self, provider_id: str, senders: list[str], concurrency: int) -> None:
+        chunks = [senders[n::concurrency] for n in range(concurrency)]
+
+        def work(chunk):
+            try:
+                for sender in chunk:
+                    self._create(provider_id, sender)
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=work, args=(chunk,)) for chunk in chunks]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+    def _profiled(self, provider_id: str, senders: list[str]) -> list[dict]:
+        profile = cProfile.Profile()
+        profile.enable()
+        for sender in senders:
+            self._create(provider_id, sender)
+        profile.disable()
+        stream = io.StringIO()
+        stats = pstats.Stats(profile, stream=stream)
+        rows = []
+        for (path, line, function), (_, _, _, cumulative, _) in stats.stats.items():
+            if "/site-packages/" in path and not any(
+                lib in path for lib in ("requests/", "jwcrypto/", "psycopg/", "django/db/")
+            ):
+                continue
+            rows.append((cumulative, f"{Path(path).name}:{line} {function}"))
+        rows.sort(reverse=True)
+        total = max(c for c, _ in rows) if rows else 1
+        return [
+            {"where": where, "seconds": round(c, 3), "share": round(c / total, 2)}
+            for c, where in rows[1:11]
+        ]
+
+
+def payment_services_filters_binding() -> dict:
+    """The filter binding of the unfiltered provider-wide list (what its cursors are bound to)."""
+    from django.http import QueryDict
+
+    from payments.api.filters import parse_filters
+
+    return parse_filters(QueryDict(""), provider_wide=True).binding()
+
+
+def _database_url() -> str:
+    d = connection.settings_dict
+    password = f":{d['PASSWORD']}" if d.get("PASSWORD") else ""
+    host = f"{d['HOST'] or '127.0.0.1'}:{d['PORT'] or 5432}"
+    return f"postgres://{d['USER']}{password}@{host}/{d['NAME']}"
+
+
+def _conditions(options) -> dict:
+    import os
+
+    return {
+        "database": "PostgreSQL",
+        "payments": options["rows"],
+        "gunicorn": f"{options['workers']} workers x {options['threads']} thread(s)",
+        "wrk": f"2 threads, {options['connections']} connections, {options['seconds']} s each",
+        "cores": os.cpu_count(),
+    }
+
+
+def _report(data: dict) -> str:
+    lines = [", ".join(f"{k}: {v}" for k, v in data["conditions"].items()), ""]
+    for label, rows in data["tables"].items():
+        lines.append(f"[{label}]")
+        lines.append(f"{'request':32} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8} "
+                     f"{'cost/floor':>10}")  # fmt: skip
+        for r in rows:
+            lines.append(
+                f"{r['request']:32} {r['req_per_s']:>8} {r['p50_ms']:>8} {r['p99_ms']:>8} "
+                f"{r['non_2xx']:>8} {r['cost_vs_floor']:>10}"
+            )
+        lines.append("")
+    p = data["payouts"]
+    lines.append(
+        f"payouts end to end: {p['payouts']} at concurrency {p['concurrency']} in "
+        f"{p['seconds']} s = {p['payouts_per_second']} payouts/s; top costs (cumulative):"
+    )
+    lines += [f"  {c['share']:>5.0%}  {c['seconds']:>7}s  {c['where']}" for c in p["top_costs"]]
+    return "\n".join(lines)
