@@ -1,8 +1,7 @@
-"""Events and webhook endpoints as plain JSON-ready dicts (the schema serializers in
-`events/api/serializers.py` describe the same shapes). A signing secret is rendered only by
-the responses that create it."""
+"""Events and webhook endpoints as plain dicts, datetimes left for the JSON encoder (the
+schema serializers in `events/api/serializers.py` describe the same shapes). A signing secret
+is rendered only by the responses that create it."""
 
-from common.rendering import json_ready
 from events.models import Event, WebhookEndpoint
 
 
@@ -26,7 +25,7 @@ def render_endpoint(endpoint: WebhookEndpoint) -> dict:
         data["disabledReason"] = endpoint.disabled_reason
     if endpoint.previous_secret_expires_on:
         data["previousSecretExpiresOn"] = endpoint.previous_secret_expires_on
-    return json_ready(data)
+    return data
 
 
 def render_endpoint_with_secret(endpoint: WebhookEndpoint, secret: str) -> dict:

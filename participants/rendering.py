@@ -1,4 +1,4 @@
-"""What a provider sees of its participants, as plain JSON-ready dicts.
+"""What a provider sees of its participants, as plain dicts (datetimes left for the JSON encoder).
 
 One builder per resource; `participants/api/serializers.py` keeps the schema serializers
 that describe the same shapes for the OpenAPI document (and parse input), and the tests
@@ -9,7 +9,6 @@ costs the same few queries whatever its size.
 
 from datetime import datetime
 
-from common.rendering import json_ready
 from participants.models import Enrollment, FundingSource
 
 
@@ -103,7 +102,7 @@ def render_participant(enrollment: Enrollment) -> dict:
     data["updatedOn"] = max(enrollment.updated_on, participant.updated_on)
     _put(data, "disabledOn", participant.disabled_on)
     data["relationship"] = relationship_summary(enrollment)
-    return json_ready(data)
+    return data
 
 
 def render_participant_created(enrollment: Enrollment) -> dict:
@@ -124,7 +123,7 @@ def render_participant_created(enrollment: Enrollment) -> dict:
         for phone in enrollment.phones.all()
     ]
     data["emails"] = [email.email for email in enrollment.emails.all()]
-    return json_ready(data)
+    return data
 
 
 def render_funding_source(source: FundingSource) -> dict:
@@ -138,7 +137,7 @@ def render_funding_source(source: FundingSource) -> dict:
     data["createdOn"] = source.created_on
     data["updatedOn"] = source.updated_on
     _put(data, "disabledOn", source.disabled_on)
-    return json_ready(data)
+    return data
 
 
 def render_relationship(enrollment: Enrollment, last_action=None) -> dict:
@@ -158,4 +157,4 @@ def render_relationship(enrollment: Enrollment, last_action=None) -> dict:
         if not enrollment.suspended:
             _put(data, "note", last_action.note)
         data["actor"] = last_action.actor.as_json()
-    return json_ready(data)
+    return data

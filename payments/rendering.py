@@ -9,13 +9,13 @@
 - In a participant-scoped row the counterparty is the other party relative to that
   participant (for a received payout or a sent request it is the initiator).
 
-List rows leave here JSON-ready (`json_ready`) without a serializer pass: building DRF
-fields per row costs more than the page's queries. The row serializers describe the same
-shapes for the schema, and the tests check both agree.
+Rows leave here as plain values (datetimes included: the JSON encoder formats them, and
+`common.rendering.json_ready` does the same for what is stored) without a serializer pass:
+building DRF fields per row costs more than the page's queries. The row serializers describe
+the same shapes for the schema, and the tests check both agree.
 """
 
 from common.money import amount_json
-from common.rendering import json_ready
 from payments.entries import parties
 from payments.models import Payment, PaymentEntry
 
@@ -102,8 +102,8 @@ def row(entry: PaymentEntry, viewer_id: str, *, scoped: bool) -> dict:
 
 
 def render_payment_row(payment: Payment, viewer_id: str) -> dict:
-    """The provider-wide list row (`GET …/payments`) as `viewer_id` sees it, JSON-ready."""
-    return json_ready(_row(payment, viewer_id, COUNTERPARTY))
+    """The provider-wide list row (`GET …/payments`) as `viewer_id` sees it."""
+    return _row(payment, viewer_id, COUNTERPARTY)
 
 
 def legacy_row(entry: PaymentEntry, viewer_id: str) -> dict:

@@ -1,10 +1,10 @@
-"""What a provider sees of its reviews, as plain JSON-ready dicts (one builder per resource;
-`reviews/api/serializers.py` keeps the schema serializers describing the same shapes, and the
-tests check both agree). Optional unknowns are absent, never null."""
+"""What a provider sees of its reviews, as plain dicts with datetimes left for the JSON
+encoder: one builder per resource; `reviews/api/serializers.py` keeps the schema serializers
+describing the same shapes, and the tests check both agree. Optional unknowns are absent,
+never null."""
 
 from common.actors import Actor
 from common.money import amount_json
-from common.rendering import json_ready
 from reviews.models import (
     DeviceObservation,
     ParticipantReview,
@@ -61,7 +61,7 @@ def _review(review: ParticipantReview) -> dict:
 
 def render_participant_review(review: ParticipantReview) -> dict:
     """A review as the list renders it (the selectors' `with_rendering` prefetches for it)."""
-    return json_ready(_review(review))
+    return _review(review)
 
 
 def render_participant_review_detail(review: ParticipantReview) -> dict:
@@ -75,7 +75,7 @@ def render_participant_review_detail(review: ParticipantReview) -> dict:
         {"text": note.text, "createdOn": note.created_on, **_actor(note.actor)}
         for note in review.notes.all()
     ]
-    return json_ready(data)
+    return data
 
 
 def render_payment_review(review: PaymentReview) -> dict:
@@ -92,7 +92,7 @@ def render_payment_review(review: PaymentReview) -> dict:
     data["payout"] = summary
     data["createdOn"] = review.created_on
     _put(data, "resolvedOn", review.resolved_on)
-    return json_ready(data)
+    return data
 
 
 def render_risk_assessment(assessment: RiskAssessment, review_ids: list[str]) -> dict:
@@ -117,7 +117,7 @@ def render_risk_assessment(assessment: RiskAssessment, review_ids: list[str]) ->
     ]
     _put(data, "rules", rules or None)
     _put(data, "reviewIDs", list(review_ids) or None)
-    return json_ready(data)
+    return data
 
 
 def render_device_observation(observation: DeviceObservation) -> dict:
@@ -131,4 +131,4 @@ def render_device_observation(observation: DeviceObservation) -> dict:
     _put(location, "city", observation.city)
     _put(location, "region", observation.region)
     _put(data, "location", location or None)
-    return json_ready(data)
+    return data

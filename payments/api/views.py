@@ -6,7 +6,6 @@ from rest_framework.response import Response
 from api import scopes
 from api.pagination import paginate
 from api.views import ProviderAPIView
-from common.rendering import json_ready
 from participants.selectors import get_enrollment
 from payments import rendering, selectors
 from payments.api import serializers as s
@@ -37,9 +36,7 @@ class PaymentsView(ProviderAPIView):
             id_field="payment_id",
         )
         entries = selectors.attach_payments(page.items)
-        rendered = [
-            json_ready(rendering.row(entry, self.provider_id, scoped=False)) for entry in entries
-        ]
+        rendered = [rendering.row(entry, self.provider_id, scoped=False) for entry in entries]
         return Response(page.envelope("payments", rendered))
 
 
@@ -70,8 +67,7 @@ class ParticipantPaymentsView(ProviderAPIView):
             rows = [rendering.legacy_row(entry, self.provider_id) for entry in entries]
         else:
             rows = [rendering.row(entry, self.provider_id, scoped=True) for entry in entries]
-        rendered = [json_ready(row) for row in rows]
-        return Response(page.envelope("payments", rendered))
+        return Response(page.envelope("payments", rows))
 
 
 class PayoutDetailView(ProviderAPIView):
@@ -81,7 +77,7 @@ class PayoutDetailView(ProviderAPIView):
     @extend_schema(operation_id="getPayout", responses={200: s.PayoutEnvelopeSerializer})
     def get(self, request, providerID, payoutID):
         payout = selectors.get_typed_for_provider(self.provider_id, payoutID, PaymentType.PAYOUT)
-        return Response({"payout": json_ready(rendering.payout_detail(payout, self.provider_id))})
+        return Response({"payout": rendering.payout_detail(payout, self.provider_id)})
 
 
 class RequestDetailView(ProviderAPIView):
@@ -92,4 +88,4 @@ class RequestDetailView(ProviderAPIView):
     def get(self, request, providerID, requestID):
         payment = selectors.get_typed_for_provider(self.provider_id, requestID, PaymentType.REQUEST)
         detail = rendering.request_detail(payment, self.provider_id)
-        return Response({"request": json_ready(detail)})
+        return Response({"request": detail})

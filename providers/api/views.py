@@ -4,7 +4,6 @@ from rest_framework.response import Response
 
 from api.views import ProviderAPIView
 from common.errors import Forbidden
-from common.rendering import json_ready
 from providers import selectors, services
 from providers.api import serializers as s
 
@@ -39,4 +38,4 @@ class TokensView(ProviderAPIView):
             "scopes": issued.token.scopes,
             "expiresOn": issued.token.expires_on,
         }
-        return Response(json_ready(body), status=status.HTTP_201_CREATED)
+        return Response(body, status=status.HTTP_201_CREATED)

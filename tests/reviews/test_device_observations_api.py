@@ -9,6 +9,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from api import scopes
+from common.rendering import json_ready
 from reviews.models import DeviceObservation
 from reviews.rendering import render_device_observation as observation_data
 from tests.payments.factories import enroll, make_payment
@@ -82,7 +83,9 @@ def test_pagination_crosses_from_timed_to_untimed_observations(provider):
         .order_by("-id")
         .values_list("id", flat=True)
     )
-    rendered = {pk: observation_data(DeviceObservation.objects.get(pk=pk)) for pk in expected}
+    rendered = {
+        pk: json_ready(observation_data(DeviceObservation.objects.get(pk=pk))) for pk in expected
+    }
     seen, cursor, pages = [], None, 0
     while True:
         params = {"limit": 2, **({"cursor": cursor} if cursor else {})}
