@@ -196,6 +196,9 @@ class Command(BenchCommand):
         results = []
         for name, url, script, extra in cases:
             self.stderr.write(f"  {name} ...")
+            wrk_env = {"BENCH_AUTH": auth, **extra, "BENCH_PREFIX": f"warm-{time.time_ns()}"}
+            if script.name != "suspend.lua":  # warm up: connections, caches, first compiles
+                loadtest.run_wrk(name, url, script=script, connections=2, seconds=2, env=wrk_env)
             result = loadtest.run_wrk(
                 name,
                 url,
