@@ -291,6 +291,9 @@ class RiskAssessment(models.Model):
     reasons = models.JSONField(default=list, blank=True)
     # customerEvidence.signals as [{"key": ..., "value": ...}]
     signals = models.JSONField(default=list, blank=True)
+    # For staff: which list entry set each listed signal and how it matched (never rendered
+    # to providers): {signal key: {"entry", "how", "level"}}.
+    signal_matches = models.JSONField(default=dict, blank=True)
     transaction_level = models.CharField(
         max_length=16, choices=EvidenceLevel.choices, blank=True, default=""
     )

@@ -27,6 +27,7 @@ from common.admin import ReadOnlyAdmin
 from common.errors import NotFound, ParticipantReviewVersionConflict, StateConflict
 from common.money import amount_json
 from providers.models import Provider
+from reviews.admin.case_file import case_file, words
 
 
 class ProviderFilter(admin.SimpleListFilter):
@@ -71,15 +72,14 @@ def payment_link(payment_id: str) -> str:
 
 
 def assessment_context(assessment) -> dict:
-    """An assessment as the detail pages show it."""
+    """An assessment as the detail pages show it: the case file (reviews.admin.case_file)."""
     return {
         "assessment": assessment,
-        "level": assessment.level.replace("_", " "),
+        "case": case_file(assessment),
+        "level": words(assessment.level),
         "payment_url": payment_link(assessment.payment_id) if assessment.payment_id else "",
-        "rules": assessment.rules,
-        "signals": assessment.signals,
-        "transaction_level": assessment.transaction_level,
-        "aml_level": assessment.aml_level,
+        "transaction_level": words(assessment.transaction_level),
+        "aml_level": words(assessment.aml_level),
     }
 
 

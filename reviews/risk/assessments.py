@@ -23,7 +23,7 @@ from participants.risk import SignupVerdict
 from payments.risk import RiskVerdict
 from reviews.models import DeviceObservation, RiskAssessment
 from reviews.risk import engine
-from reviews.risk.signals import customer_signals, profile_of
+from reviews.risk.signals import matches_of, profile_of, read_signals
 from reviews.risk.subject import Subject
 from reviews.services import participant_reviews, payment_reviews
 
@@ -38,11 +38,12 @@ class Assessed:
 
 
 def _assess(event: str, enrollment, *, at: datetime, payment=None, device=None):
+    read = read_signals(profile_of(enrollment))
     subject = Subject(
         event=event,
         at=at,
         enrollment=enrollment,
-        signals=customer_signals(profile_of(enrollment)),
+        signals={key: signal.level for key, signal in read.items()},
         payment=payment,
         device=device,
     )
@@ -58,6 +59,7 @@ def _assess(event: str, enrollment, *, at: datetime, payment=None, device=None):
         score=result.score,
         reasons=result.reasons,
         signals=result.signals,
+        signal_matches=matches_of(read),
         transaction_level=result.transaction_level,
         aml_level=result.aml_level,
         rules=result.rules,

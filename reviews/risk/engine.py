@@ -6,7 +6,8 @@
 - score = the points of the counted rules, capped at 100 (0 when none count: a real 0);
 - decision = the strongest of the counted rules' forced outcomes and the policy's score
   thresholds (deny at `deny_at_score`, review at `review_at_score`, else allow);
-- level = the policy's band of the score; reasons = the details of the counted rules;
+- level = the policy's band of the score; reasons = the details of the counted rules (a
+  threshold check says only its highest threshold crossed);
 - for payments, transactionEvidence: level (the band) and amlLevel (from the amount).
 
 Nothing here writes: `reviews.risk.assessments` records the result and acts on it.
@@ -77,6 +78,30 @@ def fired_rules(subject: Subject) -> list[FiredRule]:
     return fired
 
 
+# Conditions whose rules differ only by a threshold: a reason says the highest one crossed,
+# not each lower one again ("at least 750.00", not also "at least 250.00").
+THRESHOLD_CONDITIONS = (
+    RiskRule.Condition.AMOUNT_AT_LEAST,
+    RiskRule.Condition.PAYMENTS_IN_WINDOW,
+    RiskRule.Condition.SIGN_INS_IN_WINDOW,
+)
+
+
+def reasons_of(counted: list[FiredRule]) -> list[str]:
+    """The counted rules' details, one per threshold check (its highest threshold crossed)."""
+    top: dict[str, FiredRule] = {}
+    for one in counted:
+        if one.rule.condition in THRESHOLD_CONDITIONS and one.rule.threshold is not None:
+            best = top.get(one.rule.condition)
+            if best is None or one.rule.threshold > best.rule.threshold:
+                top[one.rule.condition] = one
+    return [
+        one.detail
+        for one in counted
+        if one.rule.condition not in top or top[one.rule.condition] is one
+    ]
+
+
 def evaluate(subject: Subject) -> Evaluation:
     thresholds = policy.get_policy()
     fired = fired_rules(subject)
@@ -93,7 +118,7 @@ def evaluate(subject: Subject) -> Evaluation:
         score=score,
         decision=decision,
         level=level,
-        reasons=[one.detail for one in counted],
+        reasons=reasons_of(counted),
         rules=[one.snapshot() for one in fired],
         signals=as_evidence(subject.signals),
         transaction_level=transaction_level,

@@ -59,21 +59,32 @@ def profile_of(enrollment) -> Profile:
     )
 
 
-def riskiest(levels) -> str:
-    return max(levels, key=LEVEL_ORDER.index)
-
-
-def _listed(kind: str, candidates) -> dict[str, str]:
-    """{lower-cased value: level} of the entries of `kind` among `candidates`."""
+def _listed(kind: str, candidates) -> dict[str, tuple[str, str]]:
+    """{lower-cased value: (level, the entry as listed)} of the entries of `kind` among
+    `candidates`."""
     wanted = {candidate.lower() for candidate in candidates if candidate}
     if not wanted:
         return {}
     rows = (
         RiskListEntry.objects.annotate(key=Lower("value"))
         .filter(kind=kind, key__in=wanted)
-        .values_list("key", "level")
+        .values_list("key", "level", "value")
     )
-    return dict(rows)
+    return {key: (level, value) for key, level, value in rows}
+
+
+@dataclass(frozen=True)
+class Match:
+    """What set a signal's level: the list entry, and how the profile's value met it."""
+
+    entry: str
+    how: str
+
+
+@dataclass(frozen=True)
+class Signal:
+    level: str
+    match: Match | None = None  # None: nothing listed matched (low) or nothing to read
 
 
 def _domain_suffixes(email: str) -> list[str]:
@@ -83,18 +94,26 @@ def _domain_suffixes(email: str) -> list[str]:
     return [".".join(parts[i:]) for i in range(max(len(parts) - 1, 1))]
 
 
-def _most_specific_level(values, candidates_of, kind) -> str:
+def riskiest(found: list[Signal]) -> Signal:
+    return max(found, key=lambda signal: LEVEL_ORDER.index(signal.level))
+
+
+def _most_specific(values, candidates_of, kind, how) -> Signal:
     """For each value, the level of its most specific listed candidate (low when none);
     the riskiest over the values; unknown when there are none."""
     if not values:
-        return EvidenceLevel.UNKNOWN
+        return Signal(EvidenceLevel.UNKNOWN)
     per_value = {value: candidates_of(value) for value in values}
     listed = _listed(kind, [c for candidates in per_value.values() for c in candidates])
-    levels = []
-    for candidates in per_value.values():
-        found = [listed[c.lower()] for c in candidates if c.lower() in listed]
-        levels.append(found[0] if found else EvidenceLevel.LOW)
-    return riskiest(levels)
+    found = []
+    for value, candidates in per_value.items():
+        hits = [c for c in candidates if c.lower() in listed]
+        if hits:
+            level, entry = listed[hits[0].lower()]
+            found.append(Signal(level, Match(entry, how(value, entry))))
+        else:
+            found.append(Signal(EvidenceLevel.LOW))
+    return riskiest(found)
 
 
 def _phone_prefixes(e164: str) -> list[str]:
@@ -102,26 +121,55 @@ def _phone_prefixes(e164: str) -> list[str]:
     return [e164[:end] for end in range(len(e164), 1, -1)]
 
 
-def _exact_level(kind: str, values) -> str:
+def _exact(kind: str, values, how: str) -> Signal:
     if not values:
-        return EvidenceLevel.UNKNOWN
+        return Signal(EvidenceLevel.UNKNOWN)
     listed = _listed(kind, values)
-    return riskiest([listed.get(value.lower(), EvidenceLevel.LOW) for value in values])
+    found = []
+    for value in values:
+        hit = listed.get(value.lower())
+        found.append(Signal(hit[0], Match(hit[1], how)) if hit else Signal(EvidenceLevel.LOW))
+    return riskiest(found)
+
+
+EXACT_NAME = "exact name match (case and spacing ignored; no similarity matching)"
+
+
+def read_signals(profile: Profile) -> dict[str, Signal]:
+    """{signal key: Signal} in the contract's order, each with the list entry that set it."""
+    return {
+        Key.ADDRESS_RISK_LEVEL: _exact(
+            Kind.COUNTRY, [profile.country] if profile.country else [], "address country"
+        ),
+        Key.EMAIL_DOMAIN_LEVEL: _most_specific(
+            profile.emails,
+            _domain_suffixes,
+            Kind.EMAIL_DOMAIN,
+            lambda email, entry: f"{email} is in the listed domain",
+        ),
+        Key.EMAIL_LEVEL: _exact(Kind.EMAIL, profile.emails, "exact address"),
+        Key.PEP_LEVEL: _exact(Kind.PEP_NAME, profile.names, EXACT_NAME),
+        Key.PHONE_LEVEL: _most_specific(
+            profile.phones,
+            _phone_prefixes,
+            Kind.PHONE_PREFIX,
+            lambda phone, entry: f"{phone} starts with the listed prefix",
+        ),
+        Key.SANCTION_LEVEL: _exact(Kind.SANCTIONED_NAME, profile.names, EXACT_NAME),
+    }
 
 
 def customer_signals(profile: Profile) -> dict[str, str]:
     """{signal key: level} in the contract's order."""
+    return {key: signal.level for key, signal in read_signals(profile).items()}
+
+
+def matches_of(signals: dict[str, Signal]) -> dict[str, dict]:
+    """What staff see of each listed match: {signal key: {entry, how, level}}."""
     return {
-        Key.ADDRESS_RISK_LEVEL: _exact_level(
-            Kind.COUNTRY, [profile.country] if profile.country else []
-        ),
-        Key.EMAIL_DOMAIN_LEVEL: _most_specific_level(
-            profile.emails, _domain_suffixes, Kind.EMAIL_DOMAIN
-        ),
-        Key.EMAIL_LEVEL: _exact_level(Kind.EMAIL, profile.emails),
-        Key.PEP_LEVEL: _exact_level(Kind.PEP_NAME, profile.names),
-        Key.PHONE_LEVEL: _most_specific_level(profile.phones, _phone_prefixes, Kind.PHONE_PREFIX),
-        Key.SANCTION_LEVEL: _exact_level(Kind.SANCTIONED_NAME, profile.names),
+        str(key): {"entry": s.match.entry, "how": s.match.how, "level": str(s.level)}
+        for key, s in signals.items()
+        if s.match is not None
     }
 
 

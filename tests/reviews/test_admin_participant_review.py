@@ -126,7 +126,10 @@ def test_the_page_shows_what_the_decision_needs(provider, review, analyst):
     # the assessment, its rules, signals and evidence
     for text in (found.pk, "very high", "91.5", "1207", "Velocity to new phones", "shadow"):
         assert text in page, text
-    assert "phoneLevel" in page and "AML medium" in page
+    # signals and enums in words, never the raw key
+    assert "Phone number" in page and "phoneLevel" not in page
+    assert "anti-money-laundering medium" in page
+    assert "very_high" not in page
     # the payment on hold, linked to the payment admin; not the one without a hold
     assert f"/admin/payments/payment/{held.pk}/change/" in page
     assert "4321.00 USD" in page

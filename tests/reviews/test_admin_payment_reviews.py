@@ -89,11 +89,13 @@ def test_the_page_shows_the_payout_and_its_assessment(provider, analyst):
         "on hold",
         f"/admin/payments/payment/{payout.pk}/change/",
         "First payout over 500",
-        "emailLevel",
+        "Email address",  # the signal in words, not its key
+        "medium",
         review.assessment_id,
     ):
         assert text in page, text
     assert f'action="{resolve_url(review)}"' in page
+    assert "emailLevel" not in page
 
 
 def test_approve(provider, analyst):
