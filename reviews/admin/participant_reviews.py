@@ -34,6 +34,7 @@ from limits.models import LimitGroup
 from participants.models import ReasonCode
 from participants.selectors import relationship_history
 from payments.selectors import payments_on_hold_for
+from reviews.admin.case_file import words
 from reviews.admin.queue import (
     ActionForm,
     Outcome,
@@ -287,7 +288,7 @@ class ParticipantReviewAdmin(ReviewQueueAdmin):
     def status_label(self, review):
         if review.status == ParticipantReview.Status.PENDING:
             return status_mark(review.status)
-        return status_mark(review.status, f"resolved: {review.resolution_action}")
+        return status_mark(review.status, f"resolved: {words(review.resolution_action)}")
 
     @admin.display(description="assignee", ordering="assignee_user_id")
     def assignee(self, review):
@@ -300,11 +301,15 @@ class ParticipantReviewAdmin(ReviewQueueAdmin):
         if not review.assessment_count:
             return "—"
         level = level_label(review.top_level_rank)
-        return f"{review.assessment_count} · {level}" if level else str(review.assessment_count)
+        count = review.assessment_count
+        noun = "assessment" if count == 1 else "assessments"
+        return f"{level} ({count} {noun})" if level else f"{count} {noun}, no level"
 
-    @admin.display(description="suspended", boolean=True, ordering="enrollment__suspended")
+    @admin.display(description="relationship", ordering="enrollment__suspended")
     def suspended(self, review):
-        return review.enrollment.suspended
+        if review.enrollment.suspended:
+            return format_html('<span class="review-badge is-bad">Suspended</span>')
+        return format_html('<span class="quiet">active</span>')
 
     # ---- detail -----------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.payments.factories import enroll
 from tests.reviews.admin_support import PASSWORD, assert_acted_by, staff_user
-from tests.reviews.factories import pending_review
+from tests.reviews.factories import payout_in_review, pending_review
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,11 +26,27 @@ CHROMIUM_ARGS = [
 TIMEOUT_MS = 15_000
 
 
+def _every_column_fits(page) -> None:
+    """Every column header of the queue is drawn inside the window (none hidden under the
+    filter panel or pushed off to the right)."""
+    width = page.viewport_size["width"]
+    headers = page.locator("#result_list thead th")
+    assert headers.count() > 3
+    filters = page.locator("#changelist-filter").bounding_box()
+    for n in range(headers.count()):
+        box = headers.nth(n).bounding_box()
+        assert box is not None and box["width"] > 0, headers.nth(n).inner_text()
+        assert box["x"] + box["width"] <= width, headers.nth(n).inner_text()
+        if filters is not None:
+            assert box["x"] + box["width"] <= filters["x"] + 1, headers.nth(n).inner_text()
+
+
 def test_an_analyst_suspends_a_participant_from_the_queue(live_server, provider):
     analyst = staff_user("ana_analyst")
     enrollment = enroll(provider.provider, given="Grace", family="Hopper", external_id="cust-42")
     review = pending_review(provider.provider, enrollment, reason="Payouts to many new phones")
     relationship_version = enrollment.relationship_version_id
+    payout_in_review(provider.provider, reason="Large first payout")
 
     from playwright.sync_api import expect, sync_playwright
 
@@ -39,7 +55,7 @@ def test_an_analyst_suspends_a_participant_from_the_queue(live_server, provider)
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
         )
         try:
-            page = browser.new_page()
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.set_default_timeout(TIMEOUT_MS)
             page.goto(f"{live_server.url}/admin/")
             page.fill("#id_username", "ana_analyst")
@@ -48,16 +64,27 @@ def test_an_analyst_suspends_a_participant_from_the_queue(live_server, provider)
 
             page.get_by_role("link", name="Participant reviews").first.click()
             expect(page.locator("#result_list")).to_contain_text("Grace Hopper")
-            page.get_by_role("link", name=review.pk).click()
+            _every_column_fits(page)
+            page.locator(f'#result_list a:has(span[title="{review.pk}"])').click()
 
             expect(page.locator("#participant")).to_contain_text("cust-42")
             page.select_option("#id_suspend-reason_code", "suspected-fraud")
             page.fill("#id_suspend-reason", "Mule pattern confirmed by phone call")
+            # A destructive action asks first: dismissed, nothing is sent.
+            page.once("dialog", lambda dialog: dialog.dismiss())
+            page.click("#action-suspend input[type=submit]")
+            expect(page.locator("#actions")).to_have_count(1)
+            page.once("dialog", lambda dialog: dialog.accept())
             page.click("#action-suspend input[type=submit]")
 
             expect(page.locator(".messagelist")).to_contain_text("Resolved: suspended.")
             expect(page.locator("#resolution")).to_contain_text("suspend")
             expect(page.locator("#actions")).to_have_count(0)
+
+            # The payment queue reads at 1400 px too.
+            page.goto(f"{live_server.url}/admin/reviews/paymentreview/")
+            expect(page.locator("#result_list")).to_contain_text("Large first payout")
+            _every_column_fits(page)
 
             # The operations page, from the admin index: what is waiting, at a glance.
             page.goto(f"{live_server.url}/admin/")

@@ -69,7 +69,7 @@ def test_columns_show_what_an_analyst_triages_on(provider, analyst):
     assert "Grace Hopper" in page and "cust-7" in page
     assert "First Bank" in page
     assert "Ana Analyst" in page
-    assert "3 · very high" in page
+    assert "very high (3 assessments)" in page  # the risk column in words
     assert "Many payouts to new phones" in page
 
 
