@@ -25,6 +25,7 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, Concat, NullIf, Trim
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from common.actors import Actor
 from common.admin import ReadOnlyAdmin
@@ -308,8 +309,8 @@ class ParticipantReviewAdmin(ReviewQueueAdmin):
     @admin.display(description="relationship", ordering="enrollment__suspended")
     def suspended(self, review):
         if review.enrollment.suspended:
-            return format_html('<span class="review-badge is-bad">Suspended</span>')
-        return format_html('<span class="quiet">active</span>')
+            return mark_safe('<span class="review-badge is-bad">Suspended</span>')
+        return mark_safe('<span class="quiet">active</span>')
 
     # ---- detail -----------------------------------------------------------------------
 
