@@ -446,6 +446,20 @@ class ReviewNote(ActorColumns):
         return f"note {self.pk} on {self.review_id}"
 
 
+class PaymentReviewNote(ActorColumns):
+    """An analyst's note on a payment review (the resolution's own notes stay on the review)."""
+
+    review = models.ForeignKey("PaymentReview", on_delete=models.CASCADE, related_name="case_notes")
+    text = models.CharField(max_length=2048)
+    created_on = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_on", "id"]
+
+    def __str__(self) -> str:
+        return f"note {self.pk} on {self.review_id}"
+
+
 class ReviewCommand(ActorColumns):
     """An accepted-later (202) command: written with the idempotency record, applied by a task,
     re-enqueued by the sweeper while pending. An apply-time rejection is kept for staff."""
@@ -521,7 +535,11 @@ class PaymentReview(ActorColumns):
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     reason = models.CharField(max_length=512, blank=True, default="")
-    notes = models.CharField(max_length=512, blank=True, default="")
+    notes = models.CharField(max_length=512, blank=True, default="")  # the resolution's
+    # Who works it (a staff user ID) and a version replaced on every change, so an analyst's
+    # click on a page that is no longer current is refused (as on participant reviews).
+    assignee_user_id = models.CharField(max_length=64, blank=True, default="")
+    version_id = models.CharField(max_length=64, default=new_version_id)
     created_on = models.DateTimeField(default=timezone.now, editable=False)
     # When the review stops mattering: the payout can no longer be claimed after it. The
     # payout's hold.expiresOn is the latest of these among its pending reviews.

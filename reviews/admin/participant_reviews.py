@@ -36,8 +36,15 @@ from participants.models import ReasonCode
 from participants.selectors import relationship_history
 from payments.selectors import payments_on_hold_for
 from reviews.admin.case_file import words
+from reviews.admin.forms import (
+    AssignForm,
+    AssignToMeForm,
+    NoteForm,
+    ReviewVersionForm,
+    analysts,
+    user_label,
+)
 from reviews.admin.queue import (
-    ActionForm,
     Outcome,
     ProviderFilter,
     ReviewQueueAdmin,
@@ -84,19 +91,6 @@ def _staff_named(user_id_ref) -> Subquery:
         id_text=user_id_ref, is_staff=True
     )
     return Subquery(staff.annotate(label=name).values("label")[:1])
-
-
-def analysts():
-    """Active staff who can act on reviews: the people a review can be assigned to."""
-    return (
-        User.objects.with_perm("reviews.change_participantreview", is_active=True)
-        .filter(is_staff=True)
-        .order_by("first_name", "last_name", "username")
-    )
-
-
-def user_label(user) -> str:
-    return user.get_full_name() or user.get_username()
 
 
 # ---- filters ---------------------------------------------------------------------------
@@ -160,34 +154,9 @@ class LimitGroupFilter(admin.SimpleListFilter):
 # ---- action forms ----------------------------------------------------------------------
 
 
-class ReviewVersionForm(ActionForm):
-    carried = ("expected_version_id",)
-    expected_version_id = forms.CharField(widget=forms.HiddenInput, max_length=64)
-
-
 class DecisionForm(ReviewVersionForm):
     carried = ("expected_version_id", "expected_relationship_version_id")
     expected_relationship_version_id = forms.CharField(widget=forms.HiddenInput, max_length=64)
-
-
-class AssignToMeForm(ReviewVersionForm):
-    pass
-
-
-class AssignForm(ReviewVersionForm):
-    assignee = forms.ModelChoiceField(
-        queryset=User.objects.none(), empty_label="Choose an analyst…", label="Assign to"
-    )
-
-    def __init__(self, *args, assignees=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        if assignees is not None:
-            self.fields["assignee"].queryset = assignees
-        self.fields["assignee"].label_from_instance = user_label
-
-
-class NoteForm(ReviewVersionForm):
-    text = forms.CharField(max_length=2048, label="Note", widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class NoActionForm(DecisionForm):

@@ -13,8 +13,17 @@ from django.utils.html import format_html
 from common.actors import Actor
 from common.money import amount_json
 from payments.models import PayoutStatus
+from reviews.admin.forms import (
+    AssignForm,
+    AssignToMeForm,
+    NoteForm,
+    ReviewVersionForm,
+    User,
+    analysts,
+    user_label,
+)
+from reviews.admin.history import devices_of, history_of
 from reviews.admin.queue import (
-    ActionForm,
     Outcome,
     ProviderFilter,
     ReviewQueueAdmin,
@@ -29,7 +38,7 @@ from reviews.selectors.payment_reviews import reviews_of_payment
 from reviews.services import payment_reviews as services
 
 
-class ResolveForm(ActionForm):
+class ResolveForm(ReviewVersionForm):
     resolution = forms.ChoiceField(
         choices=[
             (PaymentReview.Status.APPROVED, "Approve"),
@@ -47,7 +56,12 @@ class ResolveForm(ActionForm):
 @admin.register(PaymentReview)
 class PaymentReviewAdmin(ReviewQueueAdmin):
     detail_template = "admin/reviews/paymentreview/detail.html"
-    action_forms = {"resolve": ResolveForm}
+    action_forms = {
+        "assign_me": AssignToMeForm,
+        "assign": AssignForm,
+        "note": NoteForm,
+        "resolve": ResolveForm,
+    }
     list_display = (
         "review_column",
         "payout_column",
@@ -56,6 +70,7 @@ class PaymentReviewAdmin(ReviewQueueAdmin):
         "recipient",
         "provider_name",
         "status_label",
+        "assignee",
         "age",
     )
     list_display_links = ("review_column",)
@@ -98,6 +113,13 @@ class PaymentReviewAdmin(ReviewQueueAdmin):
     def status_label(self, review):
         return status_mark(review.status)
 
+    @admin.display(description="assignee", ordering="assignee_user_id")
+    def assignee(self, review):
+        if not review.assignee_user_id:
+            return "—"
+        user = User.objects.filter(pk=review.assignee_user_id).first()
+        return user_label(user) if user else f"User ID {review.assignee_user_id}"
+
     def detail_context(self, request, review):
         payout = review.payment
         amount = amount_json(payout.amount_minor, payout.currency)
@@ -112,18 +134,43 @@ class PaymentReviewAdmin(ReviewQueueAdmin):
             "amount": f"{amount['value']} {payout.currency}",
             "sender": payout.initiator_enrollment,
             "assessment": assessment_context(review.assessment) if review.assessment else None,
+            "devices": devices_of(review.assessment_id) if review.assessment_id else [],
             "others": others,
             "resolver": actor_label(review.actor) if review.resolved_on else None,
+            "assignee_label": self.assignee(review),
+            "assigned_to_me": review.assignee_user_id == str(request.user.pk),
+            "notes": [
+                {"note": note, "actor": actor_label(note.actor)} for note in review.case_notes.all()
+            ],
+            **history_of(review),
         }
 
+    def initial(self, review):
+        return {"expected_version_id": review.version_id}
+
+    def action_form_kwargs(self, request, review, action):
+        return {"assignees": analysts()} if action == "assign" else {}
+
     def perform(self, request, review, action, data):
+        actor = Actor.user(request.user, provider_id=review.provider_id)
+        versions = {
+            "provider_id": review.provider_id,
+            "review_id": review.pk,
+            "expected_version_id": data["expected_version_id"],
+        }
+        if action in ("assign_me", "assign"):
+            user = request.user if action == "assign_me" else data["assignee"]
+            services.assign_payment_review(**versions, assignee_user_id=str(user.pk))
+            name = "you" if user.pk == request.user.pk else user_label(user)
+            return Outcome(
+                f"Assigned to {name}.", f"Assigned to {user_label(user)} (user {user.pk})."
+            )
+        if action == "note":
+            services.add_payment_review_note(**versions, text=data["text"], actor=actor)
+            return Outcome("Note added.", "Added a note.")
         resolution = data["resolution"]
         services.resolve_payment_review(
-            provider_id=review.provider_id,
-            review_id=review.pk,
-            resolution=resolution,
-            notes=data["notes"],
-            actor=Actor.user(request.user, provider_id=review.provider_id),
+            **versions, resolution=resolution, notes=data["notes"], actor=actor
         )
         payout = review.payment
         payout.refresh_from_db()

@@ -24,7 +24,12 @@ from django.utils.timesince import timesince
 
 from common.actors import Actor
 from common.admin import ReadOnlyAdmin
-from common.errors import NotFound, ParticipantReviewVersionConflict, StateConflict
+from common.errors import (
+    NotFound,
+    ParticipantReviewVersionConflict,
+    StateConflict,
+    VersionConflict,
+)
 from common.money import amount_json
 from providers.models import Provider
 from reviews.admin.case_file import case_file, words
@@ -263,7 +268,7 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
             return self.render_detail(request, obj, forms=forms, status=400)
         try:
             outcome = self.perform(request, obj, action, form.cleaned_data)
-        except ParticipantReviewVersionConflict:
+        except (ParticipantReviewVersionConflict, VersionConflict):
             # Its detail speaks to API callers ("fetch the review again"); the page reloads.
             return self._refused(request, object_id, action, form, detail=None)
         except (StateConflict, NotFound) as exc:

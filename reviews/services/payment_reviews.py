@@ -9,11 +9,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.actors import Actor
-from common.errors import NotFound, StateConflict
+from common.errors import NotFound, StateConflict, VersionConflict
 from events import types
+from participants.models import new_version_id
 from payments import services as payment_services
 from reviews import outbox
-from reviews.models import PaymentReview
+from reviews.models import PaymentReview, PaymentReviewNote
 
 REJECTED_REASON = "rejected in payment review"
 
@@ -52,8 +53,64 @@ def open_payment_review(
     return review
 
 
+def _locked_review(provider_id: str, review_id: str) -> PaymentReview:
+    review = (
+        PaymentReview.objects.select_for_update()
+        .filter(pk=review_id, provider_id=provider_id)
+        .first()
+    )
+    if review is None:
+        raise NotFound("No payment review with that ID exists for this provider.")
+    return review
+
+
+def _check_version(review: PaymentReview, expected_version_id: str | None) -> None:
+    if expected_version_id is not None and review.version_id != expected_version_id:
+        raise VersionConflict("The payment review changed; read it again.")
+
+
+def _touch(review: PaymentReview, *fields: str) -> None:
+    review.version_id = new_version_id()
+    review.save(update_fields=["version_id", *fields])
+
+
+def assign_payment_review(
+    *, provider_id: str, review_id: str, assignee_user_id: str, expected_version_id: str
+) -> PaymentReview:
+    """Replace the assignee of a pending review (staff: the admin queue). A stale version or a
+    resolved review is refused; the current assignee again changes nothing."""
+    with transaction.atomic():
+        review = _locked_review(provider_id, review_id)
+        if review.status != PaymentReview.Status.PENDING:
+            raise StateConflict(f"The payment review is already {review.status}.")
+        _check_version(review, expected_version_id)
+        if review.assignee_user_id != assignee_user_id:
+            review.assignee_user_id = assignee_user_id
+            _touch(review, "assignee_user_id")
+    return review
+
+
+def add_payment_review_note(
+    *, provider_id: str, review_id: str, text: str, expected_version_id: str, actor: Actor
+) -> PaymentReviewNote:
+    with transaction.atomic():
+        review = _locked_review(provider_id, review_id)
+        _check_version(review, expected_version_id)
+        note = PaymentReviewNote(review=review, text=text)
+        note.set_actor(actor)
+        note.save()
+        _touch(review)
+    return note
+
+
 def resolve_payment_review(
-    *, provider_id: str, review_id: str, resolution: str, notes: str = "", actor: Actor
+    *,
+    provider_id: str,
+    review_id: str,
+    resolution: str,
+    notes: str = "",
+    actor: Actor,
+    expected_version_id: str | None = None,
 ) -> PaymentReview:
     """Approve or reject a pending review of this provider's payout.
 
@@ -64,20 +121,15 @@ def resolve_payment_review(
     if resolution not in (PaymentReview.Status.APPROVED, PaymentReview.Status.REJECTED):
         raise ValueError(f"resolution must be approved or rejected, not {resolution!r}")
     with transaction.atomic():
-        review = (
-            PaymentReview.objects.select_for_update()
-            .filter(pk=review_id, provider_id=provider_id)
-            .first()
-        )
-        if review is None:
-            raise NotFound("No payment review with that ID exists for this provider.")
+        review = _locked_review(provider_id, review_id)
         if review.status != PaymentReview.Status.PENDING:
             raise StateConflict(f"The payment review is already {review.status}.")
+        _check_version(review, expected_version_id)
         review.status = resolution
         review.notes = notes
         review.resolved_on = timezone.now()
         review.set_actor(actor)
-        review.save(update_fields=["status", "notes", "resolved_on", *actor.as_fields()])
+        _touch(review, "status", "notes", "resolved_on", *actor.as_fields())
         # Other reviews of the same payout resolve one at a time behind the payment's lock,
         # so exactly one of them sees itself as the last pending one.
         payment_services.lock_payment(payment_id=review.payment_id)

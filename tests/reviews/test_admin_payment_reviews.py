@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from payments.models import Payment
-from reviews.models import PaymentReview
+from reviews.models import DeviceObservation, PaymentReview
 from reviews.services import payment_reviews as services
 from tests.reviews.admin_support import AUDITOR, logged_in, queue_rows, staff_user
 from tests.reviews.factories import payout_in_review
@@ -21,6 +21,16 @@ CONFLICT = "This review changed since you opened it — reload to see the change
 
 def page_url(review) -> str:
     return f"{QUEUE}{review.pk}/change/"
+
+
+def post_resolve(client, review, fields: dict):
+    """The resolve form as the page sends it: with the review's version it was rendered with."""
+    version = PaymentReview.objects.get(pk=review.pk).version_id
+    return client.post(resolve_url(review), {"resolve-expected_version_id": version, **fields})
+
+
+def act_url(review, action: str) -> str:
+    return f"/admin/reviews/paymentreview/{review.pk}/act/{action}/"
 
 
 def resolve_url(review) -> str:
@@ -102,8 +112,8 @@ def test_approve(provider, analyst):
     payout, review = payout_in_review(provider.provider)
     Payment.objects.filter(pk=payout.pk).update(hold_reference="hold-1")  # the ledger's hold
     client = logged_in(analyst)
-    response = client.post(
-        resolve_url(review), {"resolve-resolution": "approved", "resolve-notes": "Checked"}
+    response = post_resolve(
+        client, review, {"resolve-resolution": "approved", "resolve-notes": "Checked"}
     )
     assert response.status_code == 302
 
@@ -121,7 +131,7 @@ def test_approve(provider, analyst):
 
 def test_rejecting_the_last_pending_review_cancels_an_authorized_payout(provider, analyst):
     payout, review = payout_in_review(provider.provider, status="authorized")
-    response = logged_in(analyst).post(resolve_url(review), {"resolve-resolution": "rejected"})
+    response = post_resolve(logged_in(analyst), review, {"resolve-resolution": "rejected"})
     assert response.status_code == 302
     assert state(review, payout) == ("rejected", "", "cancelled", False)
     event = Payment.objects.get(pk=payout.pk).events.order_by("-occurred_on").first()
@@ -132,11 +142,11 @@ def test_a_rejection_with_another_review_pending_keeps_the_hold(provider, analys
     payout, first = payout_in_review(provider.provider)
     second = services.open_payment_review(payout=payout, reason="Second rule")
     client = logged_in(analyst)
-    client.post(resolve_url(first), {"resolve-resolution": "rejected"})
+    post_resolve(client, first, {"resolve-resolution": "rejected"})
     assert state(first, payout) == ("rejected", "", "authorized", True)
     page = client.get(page_url(second)).content.decode()
     assert first.pk in page  # the other review of the payout, with its status
-    client.post(resolve_url(second), {"resolve-resolution": "approved"})
+    post_resolve(client, second, {"resolve-resolution": "approved"})
     assert state(second, payout) == ("approved", "", "cancelled", False)
 
 
@@ -150,8 +160,8 @@ def test_an_already_resolved_review_is_refused(provider, analyst):
         actor=Actor.system(),
     )
     before = state(review, payout)
-    response = logged_in(analyst).post(
-        resolve_url(review), {"resolve-resolution": "rejected", "resolve-notes": "Too late"}
+    response = post_resolve(
+        logged_in(analyst), review, {"resolve-resolution": "rejected", "resolve-notes": "Too late"}
     )
     assert response.status_code == 409
     page = response.content.decode()
@@ -163,9 +173,9 @@ def test_a_bad_resolution_or_long_notes_change_nothing(provider, analyst):
     payout, review = payout_in_review(provider.provider)
     before = state(review, payout)
     client = logged_in(analyst)
-    assert client.post(resolve_url(review), {"resolve-resolution": "maybe"}).status_code == 400
-    response = client.post(
-        resolve_url(review), {"resolve-resolution": "approved", "resolve-notes": "x" * 513}
+    assert post_resolve(client, review, {"resolve-resolution": "maybe"}).status_code == 400
+    response = post_resolve(
+        client, review, {"resolve-resolution": "approved", "resolve-notes": "x" * 513}
     )
     assert response.status_code == 400
     assert state(review, payout) == before
@@ -180,7 +190,7 @@ def test_auditors_read_and_cannot_resolve(provider):
     assert 'id="action-resolve"' not in page
 
     before = state(review, payout)
-    assert auditor.post(resolve_url(review), {"resolve-resolution": "rejected"}).status_code == 403
+    assert post_resolve(auditor, review, {"resolve-resolution": "rejected"}).status_code == 403
     assert auditor.post(page_url(review), {}).status_code == 405
     assert state(review, payout) == before
 
@@ -188,5 +198,53 @@ def test_auditors_read_and_cannot_resolve(provider):
 def test_superusers_resolve_too(provider):
     payout, review = payout_in_review(provider.provider)
     root = logged_in(staff_user("root_user", group=None, superuser=True))
-    assert root.post(resolve_url(review), {"resolve-resolution": "approved"}).status_code == 302
+    assert post_resolve(root, review, {"resolve-resolution": "approved"}).status_code == 302
     assert state(review, payout)[0] == "approved"
+
+
+def test_a_payment_review_is_assigned_and_annotated_like_a_participant_review(provider, analyst):
+    _payout, review = payout_in_review(provider.provider)
+    client = logged_in(analyst)
+    version = PaymentReview.objects.get(pk=review.pk).version_id
+    assert (
+        client.post(act_url(review, "assign_me"), {"assign_me-expected_version_id": version})
+    ).status_code == 302
+    review.refresh_from_db()
+    assert review.assignee_user_id == str(analyst.pk) and review.version_id != version
+    client.post(
+        act_url(review, "note"),
+        {"note-expected_version_id": review.version_id, "note-text": "Called the sender"},
+    )
+    page = client.get(page_url(review)).content.decode()
+    assert "Called the sender" in page and "Ana Analyst" in page
+    # A click on the page as it was before the note: refused, nothing changes, text kept.
+    stale = client.post(
+        act_url(review, "note"),
+        {"note-expected_version_id": version, "note-text": "Second thoughts"},
+    )
+    assert stale.status_code == 409 and CONFLICT in stale.content.decode()
+    assert "Second thoughts" in stale.content.decode()
+    assert review.case_notes.count() == 1
+    refused = post_resolve(client, review, {"resolve-resolution": "rejected"})
+    assert refused.status_code == 302  # with the current version it goes through
+    before_resolved = client.post(
+        act_url(review, "assign_me"), {"assign_me-expected_version_id": version}
+    )
+    assert before_resolved.status_code in (403, 409)
+
+
+def test_the_page_shows_devices_histories_and_the_lapse(provider, analyst):
+    from tests.payments.factories import make_payment
+    from tests.reviews.factories import assessment
+
+    payout, review = payout_in_review(provider.provider)
+    earlier = make_payment(payout.initiator_enrollment, memo="earlier")
+    DeviceObservation.objects.create(
+        assessment=review.assessment, device_type="mobile", model="Pixel 8", os="Android"
+    )
+    assessment(provider_id=provider.id, participant_id=payout.initiator_participant_id)
+    page = logged_in(analyst).get(page_url(review)).content.decode()
+    assert "Pixel 8" in page and "Android" in page
+    assert 'id="sender-history"' in page and earlier.pk in page
+    assert 'id="recipient-history"' in page
+    assert "lapses when the payout can no longer be claimed" in page
