@@ -9,9 +9,11 @@ thread."""
 
 import pytest
 
-from tests.payments.factories import enroll
+from reviews.models import PaymentReview
+from tests.payments.factories import enroll, new_payout
 from tests.reviews.admin_support import PASSWORD, assert_acted_by, staff_user
 from tests.reviews.factories import payout_in_review, pending_review
+from tests.reviews.rules import listed, rule
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -108,3 +110,44 @@ def test_an_analyst_suspends_a_participant_from_the_queue(live_server, provider)
     participant = provider.client.get(provider.url("/participants/cust-42")).json()
     assert participant["relationship"]["suspended"] is True
     assert participant["relationship"]["reasonCode"] == "suspected-fraud"
+
+
+def test_the_case_file_explains_a_score_and_reject_asks_first(live_server, provider):
+    """A payment review's case file in the browser: per-rule points, the score as a sum, the
+    PEP list entry that matched and how; Reject asks before it acts."""
+    staff_user("cas_analyst")
+    listed("pep_name", "Nadia Okonjo", "high")
+    rule("signal_at_least", signal="pepLevel", level="medium", points=30, name="PEP sender")
+    rule("amount_at_least", threshold=500, points=40, outcome="review", name="Large payment")
+    sender = enroll(provider.provider, given="Nadia", family="Okonjo", external_id="pep-1")
+    payout = new_payout(provider.provider, sender, amount_minor=60000)
+    review = PaymentReview.objects.get(payment_id=payout.id)
+
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(f"{live_server.url}/admin/")
+            page.fill("#id_username", "cas_analyst")
+            page.fill("#id_password", PASSWORD)
+            page.click("input[type=submit]")
+            page.goto(f"{live_server.url}/admin/reviews/paymentreview/{review.pk}/change/")
+            case = page.locator("#assessments")
+            expect(case.locator(".case-score")).to_contain_text(
+                "70 = 30 (PEP sender) + 40 (Large payment)"
+            )
+            expect(case.locator(".case-rules")).to_contain_text("+30")
+            expect(case.locator(".case-rules")).to_contain_text("matched “Nadia Okonjo”")
+            expect(case.locator(".case-signals")).to_contain_text("exact name match")
+            page.once("dialog", lambda dialog: dialog.dismiss())
+            page.click("#action-resolve button[value=rejected]")
+            expect(page.locator("#actions")).to_have_count(1)  # dismissed: nothing sent
+        finally:
+            browser.close()
+    review.refresh_from_db()
+    assert review.status == "pending"
