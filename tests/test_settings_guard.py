@@ -9,7 +9,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _manage(*args, **env):
-    base = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG")}
+    # The test run's own settings module (tests.settings) supplies a SECRET_KEY: not here.
+    unset = ("SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE")
+    base = {k: v for k, v in os.environ.items() if k not in unset}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,

@@ -12,7 +12,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a new terminal has: none of the service's variables.
-SERVICE_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL", "SANDBOX_LEDGER_ENABLED")
+SERVICE_VARIABLES = (
+    "DEBUG",
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "SANDBOX_LEDGER_ENABLED",
+    "DJANGO_SETTINGS_MODULE",  # the test run's is tests.settings, which fills in defaults
+)
 
 
 @pytest.fixture

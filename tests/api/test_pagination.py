@@ -38,7 +38,13 @@ def test_last_page_exactly_full_has_no_next_cursor(provider):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("cursor", ["garbage", "eyJ9", signing.dumps({"p": "x"}, salt="other")])
+# Explicit ids: a signed value carries its signing time, so as an id it would differ between
+# the processes of a parallel run (pytest -n) that collect the tests.
+@pytest.mark.parametrize(
+    "cursor",
+    ["garbage", "eyJ9", signing.dumps({"p": "x"}, salt="other")],
+    ids=["garbage", "truncated-json", "signed-for-another-use"],
+)
 def test_malformed_cursor_is_400_invalid_cursor(provider, cursor):
     response = provider.client.get(provider.url(f"/participants?cursor={cursor}"))
     assert response.status_code == 400
