@@ -9,7 +9,13 @@ from django.http import Http404, JsonResponse
 from rest_framework import exceptions
 
 from api.pointers import flatten
-from api.problems import PROBLEM_CONTENT_TYPE, problem_body, problem_response
+from api.problems import (
+    NO_RESOURCE,
+    PROBLEM_CONTENT_TYPE,
+    not_found_detail,
+    problem_body,
+    problem_response,
+)
 from common.errors import DomainError
 
 logger = logging.getLogger(__name__)
@@ -48,7 +54,7 @@ def problem_exception_handler(exc, context):
             headers={"WWW-Authenticate": WWW_AUTHENTICATE},
         )
     if isinstance(exc, Http404 | exceptions.NotFound):
-        return problem_response(404, detail="The resource does not exist.", instance=instance)
+        return problem_response(404, detail=NO_RESOURCE, instance=instance)
     if isinstance(exc, DjangoPermissionDenied | exceptions.PermissionDenied):
         detail = getattr(exc, "detail", None) or "Forbidden."
         return problem_response(403, detail=str(detail), instance=instance)
@@ -89,7 +95,7 @@ def _plain_problem(request, status: int, detail: str) -> JsonResponse:
 
 
 def not_found_view(request, exception=None):
-    return _plain_problem(request, 404, "The resource does not exist.")
+    return _plain_problem(request, 404, not_found_detail(request))
 
 
 def server_error_view(request):

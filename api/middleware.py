@@ -12,12 +12,11 @@ from http import HTTPStatus
 from django.conf import settings
 from django.http import JsonResponse
 
-from api.problems import PROBLEM_CONTENT_TYPE, problem_body
+from api.problems import PROBLEM_CONTENT_TYPE, not_found_detail, problem_body
 
 # Pages meant for people keep Django's own error pages.
 HTML_PREFIXES = ("/admin/", "/api/docs/", "/api/redoc/", "/static/", "/errors")
 DETAILS = {
-    404: "The resource does not exist.",
     405: "The method is not allowed for this resource.",
     500: "An internal error occurred.",
 }
@@ -35,7 +34,10 @@ class ProblemDetailsMiddleware:
             and not request.path.startswith(HTML_PREFIXES)
         ):
             status = response.status_code
-            detail = DETAILS.get(status, HTTPStatus(status).phrase + ".")
+            if status == 404:
+                detail = not_found_detail(request)
+            else:
+                detail = DETAILS.get(status, HTTPStatus(status).phrase + ".")
             replaced = JsonResponse(
                 problem_body(status, detail=detail, instance=request.path),
                 status=status,

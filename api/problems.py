@@ -9,9 +9,19 @@ from common import request_context
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
+# A 404 says which it is: a path no endpoint serves, or a resource the path names is missing
+# (views name the resource: "No participant matches within this provider.").
+NO_ROUTE = "No endpoint matches this path."
+NO_RESOURCE = "The resource does not exist."
+
 
 def problem_type(code: str | None) -> str:
     return f"{settings.SERVICE_BASE_URL}/errors#{code}" if code else "about:blank"
+
+
+def not_found_detail(request) -> str:
+    """A request that resolved to no view has no `resolver_match`."""
+    return NO_RESOURCE if getattr(request, "resolver_match", None) else NO_ROUTE
 
 
 def problem_body(

@@ -3,13 +3,39 @@
 It authenticates, checks the path providerID and the view's scopes, applies
 X-Service-Version and X-Idempotency-Key, and renders every error as problem details.
 Subclasses only parse, call one service or selector, and serialize.
+
+DRF's own `APIView.dispatch` runs every request: `initial` (authentication and permissions,
+then this view's provider, scope and version checks), the handler, `handle_exception` for
+anything raised, `finalize_response`. This view adds one seam: the end of `initial` puts
+`run_handler` around the handler dispatch is about to call, so the idempotency claim, a
+replay, the transaction, the rendering and the completion or release of the key sit in one
+place, after every check of the caller (401 and 403 come before a 400 for a bad header).
+
+Transactions under HTTP. A request with an X-Idempotency-Key runs its handler, the rendering
+of its response and the completion of its key in one transaction. Every service's own
+`transaction.atomic()` is then a savepoint inside it, not a transaction of its own:
+- its writes and its row locks (select_for_update) last until that outer transaction ends,
+  after the response is rendered and the key completed, not when the service returns;
+- its `transaction.on_commit` callbacks (tasks, webhooks) run only when the outer
+  transaction commits, i.e. after the idempotency record is completed; if the request fails
+  after the service returned, its writes roll back and its callbacks never run;
+- an exception a service raises rolls its savepoint back (on PostgreSQL that also frees the
+  row locks taken inside it); raised on to here it rolls back the whole request and the key
+  is released, so a corrected retry may use it again;
+- `transaction.atomic(durable=True)` refuses to run nested, so services do not use it.
+A request without a key runs its handler in autocommit: there each service's atomic block is
+its own transaction and its callbacks run when it commits.
 """
+
+from functools import partial
 
 from django.db import transaction
 from rest_framework.response import Response
+from rest_framework.status import is_success
 from rest_framework.views import APIView
 
 from api import idempotency
+from api.problems import NO_RESOURCE
 from api.versioning import HEADER as VERSION_HEADER
 from api.versioning import requested_version
 from common import request_context
@@ -49,6 +75,59 @@ class ProviderAPIView(APIView):
         self.check_provider(kwargs.get("providerID"))
         self.check_scopes(request)
         request.version = requested_version(request)
+        self.wrap_handler(request)
+
+    def wrap_handler(self, request) -> None:
+        """Put `run_handler` around the handler DRF's dispatch calls next.
+
+        Dispatch looks the handler up by the method's name right after `initial`; an
+        attribute of the instance comes before the class's method, and an instance serves
+        one request. A method the view lacks is left to DRF's 405."""
+        name = request.method.lower()
+        handler = getattr(self, name, None) if name in self.http_method_names else None
+        if handler is not None:
+            setattr(self, name, partial(self.run_handler, handler))
+
+    def run_handler(self, handler, request, *args, **kwargs):
+        """The handler with its idempotency key: claimed (a replay answers at once), then
+        the handler and the rendering of its response in one transaction with the key's
+        completion. Anything but a success releases the key."""
+        if not self.uses_idempotency(request):
+            return self.call_handler(handler, request, *args, **kwargs)
+        claim = idempotency.claim(
+            provider_id=request.auth.provider_id,
+            key=idempotency.read_key(request),
+            fingerprint=idempotency.fingerprint(
+                request.method, request.path, request._request.body
+            ),
+        )
+        if claim.replay:
+            return claim.replay_response()
+        try:
+            with transaction.atomic():
+                # Rendered here, so the stored answer is the one sent.
+                response = self.render_response(
+                    request, self.call_handler(handler, request, *args, **kwargs)
+                )
+                if is_success(response.status_code):
+                    idempotency.complete(claim.record, response)
+                    return response
+        except Exception:
+            idempotency.release(claim.record)
+            raise
+        idempotency.release(claim.record)
+        return response
+
+    def call_handler(self, handler, request, *args, **kwargs):
+        self.check_path_values(kwargs)
+        self.check_query_values(request)
+        if request.method != "OPTIONS":  # OPTIONS describes the endpoint, not a resource
+            self.resolve_path(kwargs)
+        return handler(request, *args, **kwargs)
+
+    def resolve_path(self, kwargs: dict) -> None:
+        """Look up what the path names, once, before the handler runs; a subclass keeps what
+        it found for the handler (participants.api.base.ParticipantPathView: `enrollment`)."""
 
     def check_provider(self, path_provider_id: str | None) -> None:
         if path_provider_id is None:
@@ -71,7 +150,7 @@ class ProviderAPIView(APIView):
         text holding one), so it is a missing resource before any lookup."""
         for name, value in kwargs.items():
             if name != "providerID" and "\x00" in str(value):
-                raise NotFound("The resource does not exist.")
+                raise NotFound(NO_RESOURCE)
 
     def check_query_values(self, request) -> None:
         """A query value holding a NUL character is malformed (and PostgreSQL cannot compare
@@ -80,55 +159,7 @@ class ProviderAPIView(APIView):
             if "\x00" in name or any("\x00" in value for value in values):
                 raise InvalidRequest(f"Query parameter {name!r} must not contain a NUL character.")
 
-    def _handle(self, handler, request, *args, **kwargs):
-        if handler != self.http_method_not_allowed:
-            self.check_path_values(kwargs)
-            self.check_query_values(request)
-        return handler(request, *args, **kwargs)
-
-    def dispatch(self, request, *args, **kwargs):
-        # DRF's dispatch, with the idempotent handler run in one transaction with its record.
-        self.args = args
-        self.kwargs = kwargs
-        request = self.initialize_request(request, *args, **kwargs)
-        self.request = request
-        self.headers = self.default_response_headers
-        claim = None
-        try:
-            self.initial(request, *args, **kwargs)
-            method = request.method.lower()
-            handler = getattr(self, method, None) if method in self.http_method_names else None
-            handler = handler or self.http_method_not_allowed
-            if self._uses_idempotency(request):
-                key = idempotency.read_key(request)
-                claim = idempotency.claim(
-                    provider_id=request.auth.provider_id,
-                    key=key,
-                    fingerprint=idempotency.fingerprint(
-                        request.method, request.path, request._request.body
-                    ),
-                )
-                if claim.replay:
-                    response = claim.replay_response()
-                    claim = None
-                else:
-                    with transaction.atomic():
-                        response = self._render(
-                            request, self._handle(handler, request, *args, **kwargs)
-                        )
-                        if 200 <= response.status_code < 300:
-                            idempotency.complete(claim.record, response)
-                            claim = None
-            else:
-                response = self._handle(handler, request, *args, **kwargs)
-        except Exception as exc:
-            response = self.handle_exception(exc)
-        if claim is not None:
-            idempotency.release(claim.record)
-        self.response = self.finalize_response(request, response, *args, **kwargs)
-        return self.response
-
-    def _uses_idempotency(self, request) -> bool:
+    def uses_idempotency(self, request) -> bool:
         if request.method in self.idempotent_methods:
             return True
         return (
@@ -136,7 +167,7 @@ class ProviderAPIView(APIView):
             and idempotency.META_KEY in request.META
         )
 
-    def _render(self, request, response):
+    def render_response(self, request, response):
         response = self.finalize_response(request, response, *self.args, **self.kwargs)
         if isinstance(response, Response):
             response.render()

@@ -10,10 +10,10 @@ from api.pagination import paginate
 from api.views import ProviderAPIView
 from limits import rendering, selectors, services
 from limits.api import serializers as s
-from participants import selectors as participant_selectors
+from participants.api.base import ParticipantPathView
 
 
-class EffectiveLimitsView(ProviderAPIView):
+class EffectiveLimitsView(ParticipantPathView):
     required_scopes = {"GET": (scopes.LIMITS_READ,)}
     problem_responses = {"GET": (404,)}
 
@@ -21,13 +21,12 @@ class EffectiveLimitsView(ProviderAPIView):
         operation_id="getEffectiveLimits", responses={200: s.EffectiveLimitsEnvelopeSerializer}
     )
     def get(self, request, providerID, participantID):
-        enrollment = participant_selectors.get_enrollment(self.provider_id, participantID)
         return Response(
             {
                 "effectiveLimits": selectors.effective_limits(
-                    provider_id=self.provider_id, enrollment=enrollment
+                    provider_id=self.provider_id, enrollment=self.enrollment
                 ),
-                "participantID": enrollment.participant_id,
+                "participantID": self.enrollment.participant_id,
             }
         )
 

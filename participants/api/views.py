@@ -10,6 +10,7 @@ from api.pagination import paginate
 from api.views import ProviderAPIView
 from participants import rendering, selectors, services
 from participants.api import serializers as s
+from participants.api.base import ParticipantPathView
 from providers.models import Provider
 
 CREATE_EXAMPLE = OpenApiExample(
@@ -109,17 +110,18 @@ class ParticipantsView(ProviderAPIView):
         )
 
 
-class ParticipantDetailView(ProviderAPIView):
+class ParticipantDetailView(ParticipantPathView):
     required_scopes = {"GET": (scopes.PARTICIPANTS_READ,)}
     problem_responses = {"GET": (404,)}
+    # Everything the read renders, in the one read of the participant.
+    read_participant = staticmethod(selectors.get_participant_read)
 
     @extend_schema(operation_id="getParticipant", responses={200: s.ParticipantSerializer})
     def get(self, request, providerID, participantID):
-        enrollment = selectors.get_participant_read(self.provider_id, participantID)
-        return Response(rendering.render_participant(enrollment))
+        return Response(rendering.render_participant(self.enrollment))
 
 
-class FundingSourcesView(ProviderAPIView):
+class FundingSourcesView(ParticipantPathView):
     required_scopes = {"GET": (scopes.PARTICIPANTS_READ,)}
     problem_responses = {"GET": (404,)}
 
@@ -129,29 +131,29 @@ class FundingSourcesView(ProviderAPIView):
         responses={200: s.FundingSourceListSerializer},
     )
     def get(self, request, providerID, participantID):
-        enrollment = selectors.get_enrollment(self.provider_id, participantID)
         page = paginate(
-            selectors.active_funding_sources(enrollment),
+            selectors.active_funding_sources(self.enrollment),
             query_params=request.query_params,
             provider_id=self.provider_id,
-            scope=f"funding-sources:{enrollment.participant_id}",
+            scope=f"funding-sources:{self.enrollment.participant_id}",
         )
         rendered = [rendering.render_funding_source(f) for f in page.items]
         return Response(page.envelope("fundingSources", rendered))
 
 
-class FundingSourceDetailView(ProviderAPIView):
+class FundingSourceDetailView(ParticipantPathView):
     required_scopes = {"DELETE": (scopes.PARTICIPANTS_WRITE,)}
     problem_responses = {"DELETE": (404,)}
 
     @extend_schema(operation_id="deleteFundingSource", responses={204: None})
     def delete(self, request, providerID, participantID, fundingSourceID):
-        enrollment = selectors.get_enrollment(self.provider_id, participantID)
-        services.disable_funding_source(enrollment=enrollment, funding_source_id=fundingSourceID)
+        services.disable_funding_source(
+            enrollment=self.enrollment, funding_source_id=fundingSourceID
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class SuspensionsView(ProviderAPIView):
+class SuspensionsView(ParticipantPathView):
     required_scopes = {"POST": (scopes.RELATIONSHIPS_WRITE,)}
     idempotent_methods = ("POST",)
     problem_responses = {"POST": (404, 409, 422)}
@@ -162,12 +164,11 @@ class SuspensionsView(ProviderAPIView):
         responses={201: s.RelationshipEnvelopeSerializer},
     )
     def post(self, request, providerID, participantID):
-        enrollment = selectors.get_enrollment(self.provider_id, participantID)
         serializer = s.SuspendSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         enrollment, action = services.suspend(
-            enrollment_id=enrollment.pk,
+            enrollment_id=self.enrollment.pk,
             reason_code=data["reasonCode"],
             note=data.get("note", ""),
             expected_version_id=data["expectedVersionID"],
@@ -179,7 +180,7 @@ class SuspensionsView(ProviderAPIView):
         )
 
 
-class ReactivationsView(ProviderAPIView):
+class ReactivationsView(ParticipantPathView):
     required_scopes = {"POST": (scopes.RELATIONSHIPS_WRITE,)}
     idempotent_methods = ("POST",)
     problem_responses = {"POST": (404, 409, 422)}
@@ -190,12 +191,11 @@ class ReactivationsView(ProviderAPIView):
         responses={201: s.RelationshipEnvelopeSerializer},
     )
     def post(self, request, providerID, participantID):
-        enrollment = selectors.get_enrollment(self.provider_id, participantID)
         serializer = s.ReactivateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         enrollment, action = services.reactivate(
-            enrollment_id=enrollment.pk,
+            enrollment_id=self.enrollment.pk,
             note=data["note"],
             expected_version_id=data["expectedVersionID"],
             actor=self.principal.actor,

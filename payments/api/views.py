@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from api import scopes
 from api.pagination import paginate
 from api.views import ProviderAPIView
-from participants.selectors import get_enrollment
+from participants.api.base import ParticipantPathView
 from payments import rendering, selectors
 from payments.api import serializers as s
 from payments.api.filters import LIST_PARAMETERS, PARTICIPANT_FILTER, parse_filters
@@ -40,7 +40,7 @@ class PaymentsView(ProviderAPIView):
         return Response(page.envelope("payments", rendered))
 
 
-class ParticipantPaymentsView(ProviderAPIView):
+class ParticipantPaymentsView(ParticipantPathView):
     required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
     problem_responses = {"GET": (404, 422)}
 
@@ -50,7 +50,7 @@ class ParticipantPaymentsView(ProviderAPIView):
         responses={200: s.ParticipantPaymentListSerializer},
     )
     def get(self, request, providerID, participantID):
-        enrollment = get_enrollment(self.provider_id, participantID)
+        enrollment = self.enrollment
         filters = parse_filters(request.query_params, provider_wide=False)
         page = paginate(
             selectors.list_entries(

@@ -10,6 +10,7 @@ from api.pagination import paginate
 from api.views import ProviderAPIView
 from common.errors import BadRequest
 from common.search import search_term
+from participants.api.base import ParticipantPathView
 from participants.selectors import get_enrollment
 from reviews import rendering
 from reviews.api import serializers as s
@@ -206,7 +207,7 @@ class PaymentReviewResolutionsView(ProviderAPIView):
         )
 
 
-class RiskAssessmentsView(ProviderAPIView):
+class RiskAssessmentsView(ParticipantPathView):
     required_scopes = {"GET": (scopes.PARTICIPANT_REVIEWS_READ,)}
     problem_responses = {"GET": (404,)}
 
@@ -216,7 +217,7 @@ class RiskAssessmentsView(ProviderAPIView):
         responses={200: s.RiskAssessmentListSerializer},
     )
     def get(self, request, providerID, participantID):
-        enrollment = get_enrollment(self.provider_id, participantID)
+        enrollment = self.enrollment
         page = paginate(
             risk_selectors.visible_assessments(self.provider_id, enrollment.participant_id),
             query_params=request.query_params,

@@ -2,8 +2,10 @@ import pytest
 from django.urls import path
 from rest_framework.response import Response
 
+from api.problems import NO_ROUTE
 from api.views import ProviderAPIView
 from tests.participants.factories import participant_payload
+from tests.problems import NO_PARTICIPANT, assert_not_found
 
 pytestmark = pytest.mark.django_db
 
@@ -36,16 +38,26 @@ def test_unknown_route_is_404_problem(provider):
         "type": "about:blank",
         "title": "Not Found",
         "status": 404,
-        "detail": "The resource does not exist.",
+        "detail": NO_ROUTE,
         "instance": "/nowhere",
     }
 
 
 def test_missing_participant_is_404_problem(provider):
     response = provider.client.get(provider.url("/participants/usr_missing"))
-    assert response.status_code == 404
-    assert response["Content-Type"] == PROBLEM
-    assert response.json()["type"] == "about:blank"
+    assert_not_found(response, NO_PARTICIPANT)
+
+
+def test_a_missing_resource_and_a_path_no_endpoint_serves_say_which_they_are(provider):
+    """Both are 404 problem documents; the detail tells them apart, so a missing-resource
+    test (tests.problems.assert_not_found) fails once its route is gone."""
+    missing = provider.client.get(provider.url("/participants/nobody/funding-sources"))
+    assert_not_found(missing, NO_PARTICIPANT)
+    unserved = provider.client.get(provider.url("/participants/nobody/no-such-thing"))
+    assert unserved.status_code == 404 and unserved["Content-Type"] == PROBLEM
+    assert unserved.json()["detail"] == NO_ROUTE
+    with pytest.raises(AssertionError, match="no endpoint serves"):
+        assert_not_found(unserved)
 
 
 def test_wrong_method_is_405_problem(provider):

@@ -85,5 +85,6 @@ def test_with_debug_on_an_unknown_route_is_a_problem_document(client, settings):
     assert response.status_code == 404
     assert response["Content-Type"] == "application/problem+json"
     assert response.json()["instance"] == "/providers/prv_x/no-such-thing"
+    assert response.json()["detail"] == "No endpoint matches this path."
     admin = client.get("/admin/no-such-page/")
     assert admin["Content-Type"].startswith("text/html")  # people's pages keep Django's
