@@ -14,8 +14,10 @@ from rest_framework.test import APIClient
 
 from api import idempotency, scopes
 from api.models import IdempotencyRecord
+from api.problems import NO_RESOURCE
 from providers import services
 from tests.participants.factories import create_participant
+from tests.problems import NO_PARTICIPANT, assert_not_found
 from tests.routes import fill, provider_routes, provider_views
 from tests.tenancy.cases import CASES
 
@@ -144,7 +146,7 @@ def test_a_nul_character_in_a_path_value_is_a_missing_resource(provider, route, 
         response = getattr(provider.client, method)(
             path, body, format="json", HTTP_X_IDEMPOTENCY_KEY=f"nul-{name}"
         )
-        _problem(response, 404)
+        assert_not_found(response, NO_RESOURCE)
 
 
 GETS = [(route, method) for route, method in ROUTES if method == "get"]
@@ -171,7 +173,7 @@ def test_errors_are_problem_details_in_every_version(provider, version):
     client = provider.client
     headers = {"HTTP_X_SERVICE_VERSION": version}
     missing = client.get(provider.url("/participants/nobody"), **headers)
-    _problem(missing, 404)
+    assert_not_found(missing, NO_PARTICIPANT)
     invalid = client.post(
         provider.url("/participants"), {}, format="json", HTTP_X_IDEMPOTENCY_KEY="v", **headers
     )

@@ -9,6 +9,7 @@ from django.utils import timezone
 from events import services
 from events.models import Event, WebhookEndpoint
 from tests.participants.factories import create_participant
+from tests.problems import assert_not_found
 
 HOOK = "https://hooks.example.com/provider"
 
@@ -74,8 +75,8 @@ def test_one_event_and_another_providers_event(provider, other_provider):
     event = services.send_test(provider_id=provider.id, endpoint_id=endpoint.pk)
     body = provider.client.get(provider.url(f"/events/{event.pk}")).json()
     assert body == event.payload()
-    problem = _problem(other_provider.client.get(other_provider.url(f"/events/{event.pk}")), 404)
-    assert problem["title"] == "Not Found"
+    foreign = other_provider.client.get(other_provider.url(f"/events/{event.pk}"))
+    assert_not_found(foreign, "No event with that ID exists for this provider.")
     assert other_provider.client.get(other_provider.url("/events")).json()["events"] == []
 
 
@@ -112,8 +113,8 @@ def test_deleting_an_endpoint_stops_its_deliveries(provider):
     services.send_test(provider_id=provider.id, endpoint_id=endpoint.pk)
     path = provider.url(f"/webhook-endpoints/{endpoint.pk}")
     assert provider.client.delete(path).status_code == 204
-    _problem(provider.client.get(path), 404)
-    _problem(provider.client.delete(path), 404)
+    for gone in (provider.client.get(path), provider.client.delete(path)):
+        assert_not_found(gone, "No webhook endpoint with that ID exists for this provider.")
     assert endpoint.deliveries.get().status == "cancelled"
     assert provider.client.get(provider.url("/webhook-endpoints")).json()["webhookEndpoints"] == []
 

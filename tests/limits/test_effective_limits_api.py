@@ -8,7 +8,7 @@ from api import scopes
 from limits import selectors, services
 from limits.models import LimitGroup, PlatformLimits
 from tests.limits.helpers import STAFF, START_DEFAULTS, assert_matches_schema, enrollment
-from tests.problems import without_occurrence
+from tests.problems import NO_PARTICIPANT, assert_not_found, without_occurrence
 
 pytestmark = pytest.mark.django_db
 
@@ -95,9 +95,7 @@ def test_403_for_another_providers_path(provider, other_provider):
 
 @pytest.mark.parametrize("ref", [MISSING, "nobody"])
 def test_404_for_a_missing_participant(provider, ref):
-    response = provider.client.get(path(provider, ref))
-    assert response.status_code == 404
-    assert response["Content-Type"] == PROBLEM
+    assert_not_found(provider.client.get(path(provider, ref)), NO_PARTICIPANT)
 
 
 def test_another_providers_participant_is_the_same_404_as_a_missing_one(provider, other_provider):
@@ -107,7 +105,8 @@ def test_another_providers_participant_is_the_same_404_as_a_missing_one(provider
     for ref, missing in ((member.participant_id, MISSING), ("cust-1", "nobody")):
         foreign = other_provider.client.get(path(other_provider, ref))
         absent = other_provider.client.get(path(other_provider, missing))
-        assert foreign.status_code == absent.status_code == 404
+        assert_not_found(foreign, NO_PARTICIPANT)
+        assert_not_found(absent, NO_PARTICIPANT)
         assert without_occurrence(foreign.json()) == without_occurrence(absent.json())
 
 

@@ -8,8 +8,10 @@ from django.test.utils import CaptureQueriesContext
 from common.actors import Actor
 from limits import services
 from tests.limits.helpers import enrollment
+from tests.problems import assert_not_found
 
 STAFF = Actor.system()
+NO_GROUP = "No limit group matches within this provider."
 
 
 def _group(ctx, name, **ceilings):
@@ -49,11 +51,9 @@ def test_the_list_shows_live_groups_newest_first_with_members(provider, other_pr
 def test_a_deleted_or_foreign_group_is_404(provider, other_provider):
     gone = _group(provider, "Gone")
     services.delete_limit_group(provider_id=provider.id, group_id=gone.pk, actor=STAFF)
-    response = provider.client.get(provider.url(f"/limit-groups/{gone.pk}"))
-    assert response.status_code == 404
-    assert response["Content-Type"] == "application/problem+json"
+    assert_not_found(provider.client.get(provider.url(f"/limit-groups/{gone.pk}")), NO_GROUP)
     theirs = _group(other_provider, "Theirs")
-    assert provider.client.get(provider.url(f"/limit-groups/{theirs.pk}")).status_code == 404
+    assert_not_found(provider.client.get(provider.url(f"/limit-groups/{theirs.pk}")), NO_GROUP)
 
 
 def test_pages_cost_the_same_queries_whatever_their_size(provider):

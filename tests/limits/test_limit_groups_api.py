@@ -7,11 +7,12 @@ from api import scopes
 from limits import services
 from limits.models import LimitChange, LimitGroup, LimitGroupMembership
 from tests.limits.helpers import STAFF, effective, enrollment, group
-from tests.problems import without_occurrence
+from tests.problems import assert_not_found, without_occurrence
 
 pytestmark = pytest.mark.django_db
 
 MISSING = "grp_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+NO_GROUP = "No limit group matches within this provider."
 
 
 def delete(ctx, group_id: str, client=None):
@@ -88,8 +89,8 @@ def test_another_providers_group_is_the_same_404_as_a_missing_one(provider, othe
     vip = group(provider, "VIP", [member], dailyAmount=100)
     foreign = delete(other_provider, vip.id)
     missing = delete(other_provider, MISSING)
-    assert foreign.status_code == missing.status_code == 404
-    assert foreign["Content-Type"] == "application/problem+json"
+    assert_not_found(foreign, NO_GROUP)
+    assert_not_found(missing, NO_GROUP)
 
     assert without_occurrence(foreign.json()) == without_occurrence(missing.json())
     assert LimitGroup.objects.get(pk=vip.id).deleted_on is None
@@ -98,7 +99,7 @@ def test_another_providers_group_is_the_same_404_as_a_missing_one(provider, othe
 
 @pytest.mark.parametrize("group_id", [MISSING, "not-a-group", "usr_x"])
 def test_404_for_missing_groups(provider, group_id):
-    assert delete(provider, group_id).status_code == 404
+    assert_not_found(delete(provider, group_id), NO_GROUP)
 
 
 def test_401_and_403(provider, other_provider):

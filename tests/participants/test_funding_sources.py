@@ -4,6 +4,7 @@ import pytest
 
 from participants.models import FundingSource
 from tests.participants.factories import create_participant
+from tests.problems import NO_PARTICIPANT, assert_not_found
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,7 @@ def test_delete_unknown_source_is_404(provider, participant):
     response = provider.client.delete(
         provider.url("/participants/fs-owner/funding-sources/fs_01ARZ3NDEKTSV4RRFFQ69G5FAV")
     )
-    assert response.status_code == 404
+    assert_not_found(response, "No funding source matches for this participant.")
 
 
 def test_delete_for_unknown_participant_is_404(provider, participant):
@@ -74,14 +75,14 @@ def test_delete_for_unknown_participant_is_404(provider, participant):
     response = provider.client.delete(
         provider.url(f"/participants/nobody/funding-sources/{source.pk}")
     )
-    assert response.status_code == 404
+    assert_not_found(response, NO_PARTICIPANT)
     source.refresh_from_db()
     assert source.disabled_on is None
 
 
 def test_list_for_unknown_participant_is_404(provider):
     response = provider.client.get(provider.url("/participants/nobody/funding-sources"))
-    assert response.status_code == 404
+    assert_not_found(response, NO_PARTICIPANT)
 
 
 @pytest.mark.parametrize("limit", ["0", "101", "-1", "ten", ""])

@@ -4,10 +4,9 @@ from django.utils import timezone
 from participants.models import Email, Enrollment, Participant, Phone
 from tests.participants.factories import create_participant
 from tests.payments.factories import enroll
+from tests.problems import NO_PARTICIPANT, assert_not_found
 
 pytestmark = pytest.mark.django_db
-
-PROBLEM = "application/problem+json"
 
 
 def test_get_by_participant_id_and_by_external_id_is_the_same(provider):
@@ -49,16 +48,15 @@ def test_phone_and_email_timestamps_appear_once_known(provider):
 
 def test_unknown_participant_is_404(provider):
     for ref in ("usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user", "unknown-external"):
-        response = provider.client.get(provider.url(f"/participants/{ref}"))
-        assert response.status_code == 404
-        assert response["Content-Type"] == PROBLEM
+        assert_not_found(provider.client.get(provider.url(f"/participants/{ref}")), NO_PARTICIPANT)
 
 
 def test_a_usr_prefixed_external_id_never_resolves_as_external_id(provider):
     # The API refuses such an externalID at create (test_create); one made some other way
     # still never resolves as an externalID.
     enroll(provider.provider, external_id="usr_lookalike")
-    assert provider.client.get(provider.url("/participants/usr_lookalike")).status_code == 404
+    response = provider.client.get(provider.url("/participants/usr_lookalike"))
+    assert_not_found(response, NO_PARTICIPANT)
 
 
 def test_list_is_newest_first_with_has_more(provider):

@@ -2,6 +2,7 @@ import pytest
 
 from participants.models import Enrollment, RelationshipAction
 from tests.participants.factories import create_participant
+from tests.problems import NO_PARTICIPANT, assert_not_found
 
 pytestmark = pytest.mark.django_db
 
@@ -139,7 +140,7 @@ def test_suspension_without_idempotency_key_is_400(provider, participant):
 
 def test_suspension_of_unknown_participant_is_404(provider):
     response = suspend(provider, ref="nobody", reasonCode="legal-hold", expectedVersionID="v")
-    assert response.status_code == 404
+    assert_not_found(response, NO_PARTICIPANT)
 
 
 def test_reactivate_returns_201_without_suspension_details(provider, participant):
@@ -211,7 +212,8 @@ def test_512_character_reactivation_note_is_accepted(provider, participant):
 
 
 def test_reactivation_of_unknown_participant_is_404(provider):
-    assert reactivate(provider, ref="usr_none", note="x", expectedVersionID="v").status_code == 404
+    response = reactivate(provider, ref="usr_none", note="x", expectedVersionID="v")
+    assert_not_found(response, NO_PARTICIPANT)
 
 
 @pytest.mark.postgres

@@ -4,7 +4,7 @@ import pytest
 
 from participants.models import Enrollment, FundingSource
 from tests.participants.factories import create_participant
-from tests.problems import without_occurrence
+from tests.problems import NO_PARTICIPANT, assert_not_found, without_occurrence
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,8 @@ def test_other_provider_gets_the_same_404_as_for_a_missing_participant(
         missing = getattr(other_provider.client, method)(
             other_provider.url(missing_path), body, **kwargs
         )
-        assert foreign.status_code == 404, (method, path)
+        assert_not_found(foreign, NO_PARTICIPANT)
+        assert_not_found(missing, NO_PARTICIPANT)
         assert without_occurrence(foreign.json()) == without_occurrence(missing.json())
     enrollment = Enrollment.objects.get(external_id="tenant-1")
     assert enrollment.suspended is False

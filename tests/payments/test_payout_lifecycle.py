@@ -15,6 +15,7 @@ from payments import risk, services, tasks
 from payments.models import Operation, Payout
 from tests.conftest import wire_sandbox_ledger
 from tests.payments.factories import enroll, new_payout
+from tests.problems import assert_not_found
 
 OPENING = 1_000_000
 
@@ -107,7 +108,8 @@ def test_a_cross_provider_claim_disburses_by_oct_and_shows_the_payout_to_both(
     alice = enroll(provider.provider)
     bob = enroll(other_provider.provider, given="Bob", family="Okafor")
     payout = _create(provider.provider, alice)
-    assert other_provider.client.get(other_provider.url(f"/payouts/{payout.id}")).status_code == 404
+    unseen = other_provider.client.get(other_provider.url(f"/payouts/{payout.id}"))
+    assert_not_found(unseen, "No payout with that ID exists for this provider.")
     payout = services.claim_payout(
         payout_id=payout.id,
         recipient_provider_id=other_provider.id,

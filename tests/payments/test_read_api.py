@@ -11,11 +11,13 @@ from payments import rendering
 from payments.api import serializers as s
 from payments.models import FundingAttempt, Operation, PaymentEntry
 from tests.payments.factories import enroll, make_payment
-from tests.problems import without_occurrence
+from tests.problems import NO_PARTICIPANT, assert_not_found, without_occurrence
 
 pytestmark = pytest.mark.django_db
 
 PROBLEM = "application/problem+json"
+NO_PAYOUT = "No payout with that ID exists for this provider."
+NO_REQUEST = "No request with that ID exists for this provider."
 
 
 def _problem(response, status: int, code: str | None):
@@ -203,8 +205,8 @@ def test_a_payout_is_not_a_request_and_vice_versa(provider):
     sender = enroll(provider.provider)
     payout = make_payment(sender)
     request = make_payment(sender, type="request")
-    _problem(provider.client.get(provider.url(f"/requests/{payout.id}")), 404, None)
-    _problem(provider.client.get(provider.url(f"/payouts/{request.id}")), 404, None)
+    assert_not_found(provider.client.get(provider.url(f"/requests/{payout.id}")), NO_REQUEST)
+    assert_not_found(provider.client.get(provider.url(f"/payouts/{request.id}")), NO_PAYOUT)
 
 
 # ---- tenancy ---------------------------------------------------------------------------
@@ -218,7 +220,7 @@ def test_recipient_provider_sees_a_payout_only_once_bound(provider, other_provid
         other_provider.url("/payouts/po_01ARZ3NDEKTSV4RRFFQ69G5FAV")
     )
     unbound = other_provider.client.get(other_provider.url(f"/payouts/{payout.id}"))
-    assert unbound.status_code == 404
+    assert_not_found(unbound, NO_PAYOUT)
     assert without_occurrence(unbound.json()) == without_occurrence(missing.json())
     assert other_provider.client.get(other_provider.url("/payments")).json()["payments"] == []
 
@@ -247,7 +249,7 @@ def test_a_third_provider_sees_nothing_of_a_cross_provider_payout(
     bob = enroll(other_provider.provider)
     payout = make_payment(alice, status="completed", counterparty=bob, completed=True)
     client = third_provider.client
-    assert client.get(third_provider.url(f"/payouts/{payout.id}")).status_code == 404
+    assert_not_found(client.get(third_provider.url(f"/payouts/{payout.id}")), NO_PAYOUT)
     assert client.get(third_provider.url("/payments")).json()["payments"] == []
     for q in (payout.id, alice.participant_id, bob.participant_id, "Ada"):
         body = client.get(third_provider.url("/payments"), {"q": q}).json()
@@ -259,7 +261,7 @@ def test_a_third_provider_sees_nothing_of_a_cross_provider_payout(
     assert body["payments"] == []
     # Another provider's participant is not a path participant here.
     response = client.get(third_provider.url(f"/participants/{alice.participant_id}/payments"))
-    _problem(response, 404, None)
+    assert_not_found(response, NO_PARTICIPANT)
 
 
 def test_a_party_gives_no_access_to_another_providers_participant(provider, other_provider):
@@ -277,7 +279,8 @@ def test_a_party_gives_no_access_to_another_providers_participant(provider, othe
             other_provider.url(f"/participants/{sender_id}{suffix}")
         )
         absent = other_provider.client.get(other_provider.url(f"/participants/{missing}{suffix}"))
-        assert foreign.status_code == absent.status_code == 404
+        assert_not_found(foreign, NO_PARTICIPANT)
+        assert_not_found(absent, NO_PARTICIPANT)
         assert without_occurrence(foreign.json()) == without_occurrence(absent.json())
 
 
@@ -494,7 +497,7 @@ def test_unknown_participant_is_404(provider):
     response = provider.client.get(
         provider.url("/participants/usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user/payments")
     )
-    _problem(response, 404, None)
+    assert_not_found(response, NO_PARTICIPANT)
 
 
 def test_provider_wide_participant_filter_takes_a_participant_id(provider):

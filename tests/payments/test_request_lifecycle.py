@@ -17,6 +17,7 @@ from payments import services
 from payments.errors import IllegalTransition, ParticipantSuspended
 from payments.models import Operation, PaymentRequest
 from tests.payments.factories import enroll, new_request
+from tests.problems import assert_not_found
 
 pytestmark = pytest.mark.django_db
 
@@ -359,7 +360,7 @@ def test_a_payer_that_signs_in_is_bound_before_paying(provider, other_provider):
     request = _create(provider.provider, enroll(provider.provider))
     payer = enroll(other_provider.provider, given="Paul", family="Park")
     seen = other_provider.client.get(other_provider.url(f"/requests/{request.id}"))
-    assert seen.status_code == 404
+    assert_not_found(seen, "No request with that ID exists for this provider.")
     request = services.authenticate_payer(
         request_id=request.id, payer_provider_id=other_provider.id, payer=payer.external_id
     )

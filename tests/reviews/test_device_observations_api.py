@@ -13,6 +13,7 @@ from common.rendering import json_ready
 from reviews.models import DeviceObservation
 from reviews.rendering import render_device_observation as observation_data
 from tests.payments.factories import enroll, make_payment
+from tests.problems import assert_not_found
 from tests.reviews.factories import assessment, observed_payment
 
 pytestmark = pytest.mark.django_db
@@ -139,8 +140,7 @@ def test_every_not_found_case_is_404(provider, other_provider):
         (payout.id, their_found.pk),
     ]
     for payment_id, assessment_id in cases:
-        response = get(provider, payment_id, assessment_id)
-        assert response.status_code == 404, (payment_id, assessment_id)
+        assert_not_found(get(provider, payment_id, assessment_id))
     assert get(provider, other_payout.id, other_found.pk).status_code == 200
 
 
@@ -155,7 +155,7 @@ def test_the_counterpartys_provider_does_not_see_the_initiators_assessment(
     found = assessment(provider_id=provider.id, participant_id=alice.participant_id, payment=payout)
     DeviceObservation.objects.create(assessment=found, observed_on=timezone.now() - timedelta(1))
     assert get(provider, payout.id, found.pk).status_code == 200
-    assert get(other_provider, payout.id, found.pk).status_code == 404
+    assert_not_found(get(other_provider, payout.id, found.pk))
 
 
 def test_a_request_id_is_a_payment_id_too(provider):
@@ -180,4 +180,4 @@ def test_a_request_id_is_a_payment_id_too(provider):
         "hasMore": False,
     }
     payout = make_payment(alice)
-    assert get(provider, payout.id, found.pk).status_code == 404  # not this payout's
+    assert_not_found(get(provider, payout.id, found.pk))  # not this payout's

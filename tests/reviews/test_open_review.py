@@ -7,6 +7,7 @@ from django.test import TestCase
 from api import scopes
 from reviews.models import ParticipantReview, ReviewCommand
 from tests.participants.factories import create_participant
+from tests.problems import NO_PARTICIPANT, assert_not_found
 from tests.reviews.factories import assessment, cleared
 from tests.reviews.http import detail, open_review
 
@@ -130,9 +131,7 @@ def test_missing_idempotency_header_is_400(provider, participant):
 def test_participant_without_a_relationship_is_404(provider, other_provider, participant):
     theirs = create_participant(other_provider, externalID="theirs")
     for ref in ("no-such-customer", theirs["participantID"], "theirs"):
-        response = open_review(provider, participantID=ref, reason="r")
-        assert response.status_code == 404, ref
-        assert response["Content-Type"] == PROBLEM
+        assert_not_found(open_review(provider, participantID=ref, reason="r"), NO_PARTICIPANT)
     assert not ReviewCommand.objects.exists()
 
 

@@ -14,6 +14,7 @@ from reviews.models import PaymentReview
 from reviews.rendering import render_payment_review
 from reviews.services import payment_reviews
 from tests.payments.factories import enroll, make_payment, new_payout
+from tests.problems import assert_not_found
 from tests.reviews.factories import payout_in_review
 from tests.reviews.http import resolve
 
@@ -162,8 +163,7 @@ def test_a_resolved_review_is_409(provider):
 def test_another_providers_review_is_404_with_no_side_effect(provider, other_provider):
     payout, review = payout_in_review(provider.provider)
     response = resolve(other_provider, review.pk, resolution="rejected")
-    assert response.status_code == 404
-    assert response["Content-Type"] == PROBLEM
+    assert_not_found(response, "No payment review with that ID exists for this provider.")
     review.refresh_from_db()
     payout.refresh_from_db()
     assert review.status == "pending" and payout.status == "authorized" and payout.hold_active

@@ -12,13 +12,14 @@ from participants.selectors import get_enrollment
 from reviews.models import ParticipantReview, ReviewCommand
 from reviews.services import participant_reviews
 from tests.participants.factories import create_participant
-from tests.problems import without_occurrence
+from tests.problems import assert_not_found, without_occurrence
 from tests.reviews.factories import assessment, cleared
 from tests.reviews.http import assign, detail, get_review, open_review
 
 pytestmark = pytest.mark.django_db
 
 PROBLEM = "application/problem+json"
+NO_REVIEW = "No participant review with that ID exists for this provider."
 
 
 @pytest.fixture
@@ -54,8 +55,8 @@ def test_detail_carries_both_versions_from_one_read(provider, review):
 def test_detail_of_a_missing_or_foreign_review_is_the_same_404(provider, other_provider, review):
     foreign = get_review(other_provider, review.pk)
     missing = get_review(other_provider, "rev_01ARZ3NDEKTSV4RRFFQ69G5FAV")
-    assert foreign.status_code == missing.status_code == 404
-    assert foreign["Content-Type"] == PROBLEM
+    assert_not_found(foreign, NO_REVIEW)
+    assert_not_found(missing, NO_REVIEW)
     assert without_occurrence(foreign.json()) == without_occurrence(missing.json())
 
 
@@ -164,7 +165,7 @@ def test_assignment_of_a_foreign_review_is_404_and_accepts_nothing(
     provider, other_provider, review
 ):
     response = assign(other_provider, review.pk, assigneeUserID="u", expectedVersionID="v")
-    assert response.status_code == 404
+    assert_not_found(response, NO_REVIEW)
     assert not ReviewCommand.objects.filter(kind="assign").exists()
 
 

@@ -12,7 +12,7 @@ from participants.models import Enrollment
 from reviews.models import RiskAssessment
 from reviews.rendering import render_risk_assessment as assessment_data
 from tests.payments.factories import enroll, make_payment
-from tests.problems import without_occurrence
+from tests.problems import NO_PARTICIPANT, assert_not_found, without_occurrence
 from tests.reviews.factories import assessment, observed_payment, payout_in_review, pending_review
 
 pytestmark = pytest.mark.django_db
@@ -140,7 +140,7 @@ def test_another_providers_participant_is_404_like_a_missing_one(provider, other
     missing = provider.client.get(url(provider, "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"))
     for ref in (theirs.participant_id, "their-bob"):
         response = provider.client.get(url(provider, ref))
-        assert response.status_code == 404
+        assert_not_found(response, NO_PARTICIPANT)
         assert without_occurrence(response.json()) == without_occurrence(missing.json())
 
 

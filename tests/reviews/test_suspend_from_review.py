@@ -11,6 +11,7 @@ from reviews.models import ParticipantReview
 from reviews.services import participant_reviews
 from tests.concurrency import race
 from tests.participants.factories import create_participant
+from tests.problems import assert_not_found
 from tests.reviews.http import detail, open_review, suspend, suspend_body
 
 pytestmark = pytest.mark.django_db
@@ -255,7 +256,7 @@ def test_both_write_scopes_are_required(provider, review, granted):
 def test_a_foreign_review_is_404_and_changes_nothing(provider, other_provider, review):
     before = _state()
     response = suspend(other_provider, review["reviewID"], **suspend_body(review))
-    assert response.status_code == 404
+    assert_not_found(response, "No participant review with that ID exists for this provider.")
     assert _state() == before
 
 

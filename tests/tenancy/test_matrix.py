@@ -17,7 +17,7 @@ from django.apps import apps
 from rest_framework.test import APIClient
 
 from providers import services as provider_services
-from tests.problems import without_occurrence
+from tests.problems import assert_not_found, without_occurrence
 from tests.routes import fill, provider_routes
 from tests.tenancy.cases import CASES
 
@@ -67,6 +67,8 @@ def _same_answer(foreign, missing, status: int) -> None:
     """The first provider's resource answers exactly as one that does not exist."""
     assert missing.status_code == status, missing.content
     assert foreign.status_code == status, foreign.content
+    if status == 404:
+        assert_not_found(missing)
     assert foreign["Content-Type"] == missing["Content-Type"]
     assert without_occurrence(foreign.json()) == without_occurrence(missing.json())
 
