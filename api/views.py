@@ -7,21 +7,23 @@ Subclasses only parse, call one service or selector, and serialize.
 DRF's own `APIView.dispatch` runs every request: `initial` (authentication and permissions,
 then this view's provider, scope and version checks), the handler, `handle_exception` for
 anything raised, `finalize_response`. This view adds one seam: the end of `initial` puts
-`run_handler` around the handler dispatch is about to call, so the idempotency claim, a
-replay, the transaction, the rendering and the completion or release of the key sit in one
-place, after every check of the caller (401 and 403 come before a 400 for a bad header).
+`run_handler` around the handler dispatch is about to call. That wrapper is the one place for
+the idempotency claim, a replay, the transaction, the rendering and the completion or release
+of the key, and it runs after every check of the caller (401 and 403 before a 400 for a bad
+header).
 
 Transactions under HTTP. A request with an X-Idempotency-Key runs its handler, the rendering
 of its response and the completion of its key in one transaction. Every service's own
 `transaction.atomic()` is then a savepoint inside it, not a transaction of its own:
-- its writes and its row locks (select_for_update) last until that outer transaction ends,
-  after the response is rendered and the key completed, not when the service returns;
-- its `transaction.on_commit` callbacks (tasks, webhooks) run only when the outer
-  transaction commits, i.e. after the idempotency record is completed; if the request fails
-  after the service returned, its writes roll back and its callbacks never run;
+- its writes become visible to other connections, and its row locks (select_for_update) are
+  released, only when that outer transaction ends (it commits after the response is rendered
+  and the key completed), not when the service returns;
+- its `transaction.on_commit` callbacks (tasks, webhooks) run only when the outer transaction
+  commits, i.e. after the idempotency record is completed; if the request fails after the
+  service returned, the service's writes roll back and its callbacks never run;
 - an exception a service raises rolls its savepoint back (on PostgreSQL that also frees the
   row locks taken inside it); raised on to here it rolls back the whole request and the key
-  is released, so a corrected retry may use it again;
+  is released, so a corrected retry may use it;
 - `transaction.atomic(durable=True)` refuses to run nested, so services do not use it.
 A request without a key runs its handler in autocommit: there each service's atomic block is
 its own transaction and its callbacks run when it commits.
