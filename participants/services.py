@@ -7,7 +7,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.actors import Actor
-from common.errors import DuplicateExternalID, NotFound, StateConflict, VersionConflict
+from common.errors import DuplicateExternalID, StateConflict, VersionConflict
+from common.locking import lock_or_404
 from participants import outbox, risk, validators
 from participants.models import (
     Email,
@@ -154,13 +155,10 @@ def finish_onboarding(*, participant_id: str) -> Participant | None:
 def disable_funding_source(*, enrollment: Enrollment, funding_source_id: str) -> FundingSource:
     """Remove a source from use; the record stays with disabledOn so old payouts resolve it."""
     with transaction.atomic():
-        source = (
-            FundingSource.objects.select_for_update()
-            .filter(enrollment=enrollment, pk=funding_source_id)
-            .first()
+        source = lock_or_404(
+            FundingSource.objects.filter(enrollment=enrollment, pk=funding_source_id),
+            "No funding source matches for this participant.",
         )
-        if source is None:
-            raise NotFound("No funding source matches for this participant.")
         if source.disabled_on is None:
             now = timezone.now()
             source.disabled_on = now
@@ -171,6 +169,7 @@ def disable_funding_source(*, enrollment: Enrollment, funding_source_id: str) ->
 
 
 def _locked(enrollment_id: int) -> Enrollment:
+    # The caller resolved the enrollment within its provider: a plain lock (see common.locking).
     return (
         Enrollment.objects.select_for_update().select_related("participant").get(pk=enrollment_id)
     )

@@ -14,7 +14,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.actors import Actor
-from common.errors import NotFound, ParticipantReviewVersionConflict, StateConflict
+from common.errors import ParticipantReviewVersionConflict, StateConflict
+from common.locking import lock_or_404
 from events import types
 from participants import services as participant_services
 from participants.models import Enrollment, new_version_id
@@ -31,19 +32,19 @@ class Opened:
 
 
 def _lock_enrollment(enrollment_id: int) -> Enrollment:
+    # An enrollment the caller already holds the ID of: a plain lock (see common.locking).
     return Enrollment.objects.select_for_update(of=("self",)).get(pk=enrollment_id)
 
 
 def _lock_review(provider_id: str, review_id: str) -> tuple[Enrollment, ParticipantReview]:
-    """The review of this provider and its enrollment, both locked (enrollment first)."""
-    found = (
-        ParticipantReview.objects.filter(pk=review_id, provider_id=provider_id)
-        .values_list("enrollment_id", flat=True)
-        .first()
+    """The review of this provider and its enrollment, both locked (enrollment first: it is
+    found through the review, whose enrollment never changes), or NotFound."""
+    enrollment = lock_or_404(
+        Enrollment.objects.filter(
+            participant_reviews__pk=review_id, participant_reviews__provider_id=provider_id
+        ),
+        "No participant review with that ID exists for this provider.",
     )
-    if found is None:
-        raise NotFound("No participant review with that ID exists for this provider.")
-    enrollment = _lock_enrollment(found)
     review = ParticipantReview.objects.select_for_update().get(pk=review_id)
     return enrollment, review
 

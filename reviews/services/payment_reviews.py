@@ -9,7 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.actors import Actor
-from common.errors import NotFound, StateConflict, VersionConflict
+from common.errors import StateConflict, VersionConflict
+from common.locking import lock_or_404
 from events import types
 from participants.models import new_version_id
 from payments import services as payment_services
@@ -54,14 +55,10 @@ def open_payment_review(
 
 
 def _locked_review(provider_id: str, review_id: str) -> PaymentReview:
-    review = (
-        PaymentReview.objects.select_for_update()
-        .filter(pk=review_id, provider_id=provider_id)
-        .first()
+    return lock_or_404(
+        PaymentReview.objects.filter(pk=review_id, provider_id=provider_id),
+        "No payment review with that ID exists for this provider.",
     )
-    if review is None:
-        raise NotFound("No payment review with that ID exists for this provider.")
-    return review
 
 
 def _check_version(review: PaymentReview, expected_version_id: str | None) -> None:
