@@ -95,7 +95,7 @@ def set_platform_limits(
     defaults = _checked(defaults or {}, allow_unset=False)
     maximums = _checked(maximums or {}, allow_unset=False)
     with transaction.atomic():
-        selectors.get_platform_limits()  # exists from here on
+        # The row is seeded by a migration: a plain lock (see common.locking).
         platform = selectors.checked_platform(
             PlatformLimits.objects.select_for_update().get(pk=PlatformLimits.SINGLETON_ID)
         )
