@@ -175,6 +175,18 @@ def _locked(enrollment_id: int) -> Enrollment:
     )
 
 
+def _locked_at_version(enrollment_id: int, expected_version_id: str) -> Enrollment:
+    """The enrollment, locked, if its relationship is still at the version the caller read; a
+    stale version is a version-conflict before anything else (the caller acted on a read that
+    is out of date)."""
+    enrollment = _locked(enrollment_id)
+    if enrollment.relationship_version_id != expected_version_id:
+        raise VersionConflict(
+            "The relationship changed since it was read; read the participant again."
+        )
+    return enrollment
+
+
 def suspend(
     *,
     enrollment_id: int,
@@ -184,14 +196,9 @@ def suspend(
     actor: Actor,
     review_id: str = "",
 ) -> tuple[Enrollment, RelationshipAction]:
-    """Suspend the relationship. A stale version is a version-conflict before anything else:
-    the caller acted on a read that is out of date."""
+    """Suspend the relationship (a stale version is refused first)."""
     with transaction.atomic():
-        enrollment = _locked(enrollment_id)
-        if enrollment.relationship_version_id != expected_version_id:
-            raise VersionConflict(
-                "The relationship changed since it was read; read the participant again."
-            )
+        enrollment = _locked_at_version(enrollment_id, expected_version_id)
         if enrollment.suspended:
             raise StateConflict("The participant is already suspended.")
         return _apply_suspension(enrollment, reason_code, note, actor, review_id)
@@ -256,13 +263,10 @@ def _record_action(
 def reactivate(
     *, enrollment_id: int, note: str, expected_version_id: str, actor: Actor
 ) -> tuple[Enrollment, RelationshipAction]:
-    """Lift the provider's suspension; global status and other restrictions are unchanged."""
+    """Lift the provider's suspension (a stale version is refused first); global status and
+    other restrictions are unchanged."""
     with transaction.atomic():
-        enrollment = _locked(enrollment_id)
-        if enrollment.relationship_version_id != expected_version_id:
-            raise VersionConflict(
-                "The relationship changed since it was read; read the participant again."
-            )
+        enrollment = _locked_at_version(enrollment_id, expected_version_id)
         if not enrollment.suspended:
             raise StateConflict("The participant is not suspended.")
         now = timezone.now()

@@ -49,6 +49,11 @@ def _lock_review(provider_id: str, review_id: str) -> tuple[Enrollment, Particip
     return enrollment, review
 
 
+def _check_version(review: ParticipantReview, expected_version_id: str) -> None:
+    if review.version_id != expected_version_id:
+        raise ParticipantReviewVersionConflict(VERSION_CONFLICT_DETAIL)
+
+
 def _touch(review: ParticipantReview, *fields: str) -> None:
     review.version_id = new_version_id()
     review.updated_on = timezone.now()
@@ -123,8 +128,7 @@ def assign(
         _, review = _lock_review(provider_id, review_id)
         if review.status != ParticipantReview.Status.PENDING:
             raise StateConflict("The review is resolved; it can no longer be assigned.")
-        if review.version_id != expected_version_id:
-            raise ParticipantReviewVersionConflict(VERSION_CONFLICT_DETAIL)
+        _check_version(review, expected_version_id)
         if review.assignee_user_id != assignee_user_id:
             review.assignee_user_id = assignee_user_id
             _touch(review, "assignee_user_id")
@@ -137,8 +141,7 @@ def add_note(
 ) -> ReviewNote:
     with transaction.atomic():
         _, review = _lock_review(provider_id, review_id)
-        if review.version_id != expected_version_id:
-            raise ParticipantReviewVersionConflict(VERSION_CONFLICT_DETAIL)
+        _check_version(review, expected_version_id)
         note = _note(review, text, actor)
         _touch(review)
         outbox.participant_review(types.PARTICIPANT_REVIEW_UPDATED, review)
@@ -180,11 +183,11 @@ def _check_decidable(
     # A resolved review is a state conflict whatever versions were sent.
     if review.status != ParticipantReview.Status.PENDING:
         raise StateConflict("The review is already resolved.")
-    stale_relationship = (
+    _check_version(review, expected_version_id)
+    if (
         expected_relationship_version_id is not None
         and enrollment.relationship_version_id != expected_relationship_version_id
-    )
-    if review.version_id != expected_version_id or stale_relationship:
+    ):
         raise ParticipantReviewVersionConflict(VERSION_CONFLICT_DETAIL)
 
 

@@ -115,8 +115,9 @@ def resolve_payment_review(
     of it was approved, and is cancelled (its hold released through the ledger) if any was
     rejected: a rejection is never overridden by a later approval. Either way the hold is
     recomputed."""
-    if resolution not in (PaymentReview.Status.APPROVED, PaymentReview.Status.REJECTED):
-        raise ValueError(f"resolution must be approved or rejected, not {resolution!r}")
+    if resolution not in PaymentReview.RESOLUTIONS:
+        # A caller's bug, not a client's input: the API serializer and the admin form check it.
+        raise ValueError(f"Not a payment review resolution: {resolution!r}.")
     with transaction.atomic():
         review = _locked_review(provider_id, review_id)
         if review.status != PaymentReview.Status.PENDING:
