@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from common import request_context
 from common.errors import InvalidRequest, NotFound, StateConflict
+from common.locking import lock_or_404
 from common.rendering import json_ready
 from events import addresses, secrets, types
 from events.models import Delivery, Event, WebhookEndpoint
@@ -233,14 +234,12 @@ def create_endpoint(
 
 
 def _locked_endpoint(provider_id: str, endpoint_id: str) -> WebhookEndpoint:
-    endpoint = (
-        WebhookEndpoint.objects.select_for_update()
-        .filter(pk=endpoint_id, provider_id=provider_id, deleted_on__isnull=True)
-        .first()
+    return lock_or_404(
+        WebhookEndpoint.objects.filter(
+            pk=endpoint_id, provider_id=provider_id, deleted_on__isnull=True
+        ),
+        "No webhook endpoint with that ID exists for this provider.",
     )
-    if endpoint is None:
-        raise NotFound("No webhook endpoint with that ID exists for this provider.")
-    return endpoint
 
 
 def delete_endpoint(*, provider_id: str, endpoint_id: str) -> WebhookEndpoint:

@@ -20,7 +20,8 @@ from django.db.models import Q
 from django.utils import timezone
 from jwcrypto import jwk
 
-from common.errors import InvalidRequest, NotFound
+from common.errors import InvalidRequest
+from common.locking import lock_or_404
 from common.money import MoneyError, get_currency
 from ledger import backoff, claims, client, keys
 from ledger.models import CallbackAttempt, Endpoint, LedgerCall, LedgerRegistration, Outcome
@@ -74,9 +75,9 @@ def register_ledger(
     except keys.InvalidKey as exc:
         raise InvalidRequest(f"Invalid ledger key: {exc}.") from None
     with transaction.atomic():
-        provider = Provider.objects.select_for_update().filter(pk=provider_id).first()
-        if provider is None:
-            raise NotFound(f"Provider {provider_id} does not exist.")
+        provider = lock_or_404(
+            Provider.objects.filter(pk=provider_id), f"Provider {provider_id} does not exist."
+        )
         registration = LedgerRegistration.objects.filter(provider=provider).first()
         if registration is None and new_key is None:
             raise InvalidRequest(

@@ -80,10 +80,6 @@ class PlatformLimitsAdmin(admin.ModelAdmin):
         url = reverse("admin:limits_platformlimits_change", args=[PlatformLimits.SINGLETON_ID])
         return HttpResponseRedirect(url)
 
-    def get_object(self, request, object_id, from_field=None):
-        selectors.get_platform_limits()  # the first read of a fresh database creates the row
-        return super().get_object(request, object_id, from_field)
-
     def save_model(self, request, obj, form, change):
         saved, changed = services.set_platform_limits(
             defaults=form.ceilings("default_"), maximums=form.ceilings("maximum_"),

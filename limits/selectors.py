@@ -8,7 +8,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from common.errors import NotFound
-from limits import rendering, starting
+from limits import rendering
 from limits.models import (
     LimitGroup,
     LimitGroupMembership,
@@ -33,16 +33,15 @@ def checked_platform(platform: PlatformLimits) -> PlatformLimits:
 
 
 def get_platform_limits() -> PlatformLimits:
-    """The platform row. The first read of a fresh database creates it from the starting
-    values (once: the primary key is fixed, so racing first reads converge on one row), so
-    there is always a complete platform level to resolve against."""
-    platform, _ = PlatformLimits.objects.get_or_create(
-        pk=PlatformLimits.SINGLETON_ID,
-        defaults={
-            "currency": settings.PLATFORM_CURRENCY,
-            **starting.starting_columns(settings.PLATFORM_CURRENCY),
-        },
-    )
+    """The platform row, so there is always a complete platform level to resolve against. A
+    data migration seeds it with the starting values (`limits.starting`); a read never
+    writes, and a database without it is not set up."""
+    platform = PlatformLimits.objects.filter(pk=PlatformLimits.SINGLETON_ID).first()
+    if platform is None:
+        raise ImproperlyConfigured(
+            "The platform limits row is missing: `manage.py migrate` seeds it "
+            "(migration limits 0003)."
+        )
     return checked_platform(platform)
 
 

@@ -13,7 +13,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.actors import Actor
-from common.errors import InvalidRequest, NotFound
+from common.errors import InvalidRequest
+from common.locking import lock_or_404
 from limits import dimensions, outbox, selectors
 from limits.errors import DuplicateLimitGroupName
 from limits.models import (
@@ -94,7 +95,7 @@ def set_platform_limits(
     defaults = _checked(defaults or {}, allow_unset=False)
     maximums = _checked(maximums or {}, allow_unset=False)
     with transaction.atomic():
-        selectors.get_platform_limits()  # exists from here on
+        # The row is seeded by a migration: a plain lock (see common.locking).
         platform = selectors.checked_platform(
             PlatformLimits.objects.select_for_update().get(pk=PlatformLimits.SINGLETON_ID)
         )
@@ -124,10 +125,9 @@ def set_platform_limits(
 
 
 def _locked_provider(provider_id: str) -> Provider:
-    provider = Provider.objects.select_for_update().filter(pk=provider_id).first()
-    if provider is None:
-        raise NotFound(f"Provider {provider_id} does not exist.")
-    return provider
+    return lock_or_404(
+        Provider.objects.filter(pk=provider_id), f"Provider {provider_id} does not exist."
+    )
 
 
 def set_provider_limits(
@@ -238,14 +238,14 @@ def create_limit_group(
     return group
 
 
+_NO_GROUP = "No limit group matches within this provider."
+
+
 def _locked_live_group(group_id: str, provider_id: str | None = None) -> LimitGroup:
-    queryset = LimitGroup.objects.select_for_update().filter(pk=group_id, deleted_on__isnull=True)
+    groups = LimitGroup.objects.filter(pk=group_id, deleted_on__isnull=True)
     if provider_id is not None:
-        queryset = queryset.filter(provider_id=provider_id)
-    group = queryset.first()
-    if group is None:
-        raise NotFound("No limit group matches within this provider.")
-    return group
+        groups = groups.filter(provider_id=provider_id)
+    return lock_or_404(groups, _NO_GROUP)
 
 
 def update_limit_group(
@@ -281,13 +281,10 @@ def delete_limit_group(*, provider_id: str, group_id: str, actor: Actor) -> Limi
     """Soft-delete the provider's group: its memberships stop counting at the next resolution.
     Deleting an already deleted group changes nothing; another provider's group is NotFound."""
     with transaction.atomic():
-        group = (
-            LimitGroup.objects.select_for_update()
-            .filter(pk=group_id, provider_id=provider_id)
-            .first()
+        # A deleted group is found too: deleting it again changes nothing.
+        group = lock_or_404(
+            LimitGroup.objects.filter(pk=group_id, provider_id=provider_id), _NO_GROUP
         )
-        if group is None:
-            raise NotFound("No limit group matches within this provider.")
         if group.deleted_on is not None:
             return group
         now = timezone.now()
@@ -339,13 +336,12 @@ def remove_from_limit_group(
     """End the participant's membership (the row stays with endedOn)."""
     with transaction.atomic():
         group = _locked_live_group(group_id, enrollment.provider_id)
-        membership = (
-            LimitGroupMembership.objects.select_for_update()
-            .filter(group=group, enrollment=enrollment, ended_on__isnull=True)
-            .first()
+        membership = lock_or_404(
+            LimitGroupMembership.objects.filter(
+                group=group, enrollment=enrollment, ended_on__isnull=True
+            ),
+            "The participant is not a member of this limit group.",
         )
-        if membership is None:
-            raise NotFound("The participant is not a member of this limit group.")
         membership.ended_on = timezone.now()
         membership.save(update_fields=["ended_on"])
         _record_membership("remove", group, enrollment, actor)

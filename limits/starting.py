@@ -1,7 +1,8 @@
 """The platform's starting limits: what a fresh database resolves before staff set any.
 
-Amounts are in major units of PLATFORM_CURRENCY; staff change every value with
-`set_platform_limits` or the admin (each change replaces `versions.platform`).
+Amounts are in major units of PLATFORM_CURRENCY; a data migration seeds the platform row with
+them (`seed_platform`), and staff change every value with `set_platform_limits` or the admin
+(each change replaces `versions.platform`).
 """
 
 from decimal import Decimal
@@ -29,3 +30,12 @@ def starting_columns(currency_code: str) -> dict[str, int]:
         columns[f"default_{d.field}"] = int(Decimal(default) * factor)
         columns[f"maximum_{d.field}"] = int(Decimal(maximum) * factor)
     return columns
+
+
+def seed_platform(platform_model, currency_code: str, *, using: str = "default") -> None:
+    """Create the platform row (pk 1, the only one the model allows) with the starting limits
+    in this currency, unless it exists. The data migration calls this with its historical
+    model; the tests call it again after a flush empties the table."""
+    platform_model.objects.using(using).get_or_create(
+        pk=1, defaults={"currency": currency_code, **starting_columns(currency_code)}
+    )

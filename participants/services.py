@@ -7,7 +7,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.actors import Actor
-from common.errors import DuplicateExternalID, NotFound, StateConflict, VersionConflict
+from common.errors import DuplicateExternalID, StateConflict, VersionConflict
+from common.locking import lock_or_404
 from participants import outbox, risk, validators
 from participants.models import (
     Email,
@@ -154,13 +155,10 @@ def finish_onboarding(*, participant_id: str) -> Participant | None:
 def disable_funding_source(*, enrollment: Enrollment, funding_source_id: str) -> FundingSource:
     """Remove a source from use; the record stays with disabledOn so old payouts resolve it."""
     with transaction.atomic():
-        source = (
-            FundingSource.objects.select_for_update()
-            .filter(enrollment=enrollment, pk=funding_source_id)
-            .first()
+        source = lock_or_404(
+            FundingSource.objects.filter(enrollment=enrollment, pk=funding_source_id),
+            "No funding source matches for this participant.",
         )
-        if source is None:
-            raise NotFound("No funding source matches for this participant.")
         if source.disabled_on is None:
             now = timezone.now()
             source.disabled_on = now
@@ -171,9 +169,22 @@ def disable_funding_source(*, enrollment: Enrollment, funding_source_id: str) ->
 
 
 def _locked(enrollment_id: int) -> Enrollment:
+    # The caller resolved the enrollment within its provider: a plain lock (see common.locking).
     return (
         Enrollment.objects.select_for_update().select_related("participant").get(pk=enrollment_id)
     )
+
+
+def _locked_at_version(enrollment_id: int, expected_version_id: str) -> Enrollment:
+    """The enrollment, locked, if its relationship is still at the version the caller read; a
+    stale version is a version-conflict before anything else (the caller acted on a read that
+    is out of date)."""
+    enrollment = _locked(enrollment_id)
+    if enrollment.relationship_version_id != expected_version_id:
+        raise VersionConflict(
+            "The relationship changed since it was read; read the participant again."
+        )
+    return enrollment
 
 
 def suspend(
@@ -185,14 +196,9 @@ def suspend(
     actor: Actor,
     review_id: str = "",
 ) -> tuple[Enrollment, RelationshipAction]:
-    """Suspend the relationship. A stale version is a version-conflict before anything else:
-    the caller acted on a read that is out of date."""
+    """Suspend the relationship (a stale version is refused first)."""
     with transaction.atomic():
-        enrollment = _locked(enrollment_id)
-        if enrollment.relationship_version_id != expected_version_id:
-            raise VersionConflict(
-                "The relationship changed since it was read; read the participant again."
-            )
+        enrollment = _locked_at_version(enrollment_id, expected_version_id)
         if enrollment.suspended:
             raise StateConflict("The participant is already suspended.")
         return _apply_suspension(enrollment, reason_code, note, actor, review_id)
@@ -257,13 +263,10 @@ def _record_action(
 def reactivate(
     *, enrollment_id: int, note: str, expected_version_id: str, actor: Actor
 ) -> tuple[Enrollment, RelationshipAction]:
-    """Lift the provider's suspension; global status and other restrictions are unchanged."""
+    """Lift the provider's suspension (a stale version is refused first); global status and
+    other restrictions are unchanged."""
     with transaction.atomic():
-        enrollment = _locked(enrollment_id)
-        if enrollment.relationship_version_id != expected_version_id:
-            raise VersionConflict(
-                "The relationship changed since it was read; read the participant again."
-            )
+        enrollment = _locked_at_version(enrollment_id, expected_version_id)
         if not enrollment.suspended:
             raise StateConflict("The participant is not suspended.")
         now = timezone.now()

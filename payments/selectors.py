@@ -7,12 +7,23 @@ missing (NotFound), exactly as a payment that does not exist.
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.conf import settings
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from common.errors import NotFound
 from common.search import SearchTerm
+from limits import enforcement
+from participants.models import Enrollment
 from participants.selectors import enrollments_for
-from payments.models import FundingAttempt, Operation, Payment, PaymentEntry, PaymentType
+from payments.models import (
+    FundingAttempt,
+    Operation,
+    Payment,
+    PaymentEntry,
+    PaymentType,
+    Payout,
+    PayoutStatus,
+)
 
 _PAYMENT_RELATIONS = (
     "initiator_enrollment",
@@ -286,4 +297,40 @@ def recent_payments_to_phone(
         .filter(counterparty_phone=phone)
         .exclude(pk=excluding_id)
         .order_by("-created_on", "-id")[:limit]
+    )
+
+
+# A sender's payouts that hold or moved money count toward send limits.
+USAGE_STATUSES = (
+    PayoutStatus.INITIATED,
+    PayoutStatus.AUTHORIZED,
+    PayoutStatus.ACCEPTED,
+    PayoutStatus.CLAIMING,
+    PayoutStatus.COMPLETED,
+)
+
+
+def send_usage(enrollment: Enrollment, at: datetime) -> enforcement.SendUsage:
+    """What the participant already sent through this provider in each limit window (the
+    payout service reads it under the sender's row lock)."""
+    windows = enforcement.usage_windows(at)
+    start = min(windows.day_start, windows.week_start, windows.month_start)
+    day = Q(created_on__gte=windows.day_start)
+    totals = Payout.objects.filter(
+        initiator_enrollment=enrollment,
+        currency=settings.PLATFORM_CURRENCY,
+        status__in=USAGE_STATUSES,
+        created_on__gte=start,
+        created_on__lte=at,
+    ).aggregate(
+        daily=Sum("amount_minor", filter=day),
+        weekly=Sum("amount_minor", filter=Q(created_on__gte=windows.week_start)),
+        monthly=Sum("amount_minor", filter=Q(created_on__gte=windows.month_start)),
+        count=Count("id", filter=day),
+    )
+    return enforcement.SendUsage(
+        daily_amount_minor=totals["daily"] or 0,
+        weekly_amount_minor=totals["weekly"] or 0,
+        monthly_amount_minor=totals["monthly"] or 0,
+        daily_count=totals["count"] or 0,
     )

@@ -8,7 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from api import scopes as scope_names
-from common.errors import InvalidRequest, NotFound
+from common.errors import InvalidRequest
+from common.locking import lock_or_404
 from providers import credentials
 from providers.models import ApiKey, BearerToken, Provider
 
@@ -60,9 +61,7 @@ def create_api_key(*, provider: Provider, scopes=None, label: str = "") -> Issue
 
 def revoke_api_key(*, key_id: str) -> ApiKey:
     with transaction.atomic():
-        key = ApiKey.objects.select_for_update().filter(pk=key_id).first()
-        if key is None:
-            raise NotFound(f"API key {key_id} does not exist")
+        key = lock_or_404(ApiKey.objects.filter(pk=key_id), f"API key {key_id} does not exist")
         if key.revoked_on is None:
             now = timezone.now()
             key.revoked_on = now

@@ -519,6 +519,9 @@ class PaymentReview(ActorColumns):
         APPROVED = "approved"
         REJECTED = "rejected"
 
+    # What a pending review may be resolved as (the one definition of the rule).
+    RESOLUTIONS = (Status.APPROVED, Status.REJECTED)
+
     id = models.CharField(
         primary_key=True, max_length=40, default=_payment_review_id, editable=False
     )

@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import AmountSerializer, OmitEmptySerializer
+from common.errors import BadRequest
 from participants.api.serializers import ActorSerializer
 from participants.models import ReasonCode
 from payments.models import PayoutStatus
@@ -41,9 +42,23 @@ class SuspendFromReviewSerializer(serializers.Serializer):
     )
 
 
+class ResolutionValueField(serializers.ChoiceField):
+    """The contract answers an unrecognised resolution value with 400 (its status table), not
+    the 422 of other body failures; a missing or null one is a 422 like any other field."""
+
+    def to_internal_value(self, data):
+        try:
+            return super().to_internal_value(data)
+        except serializers.ValidationError:
+            raise BadRequest(
+                "resolution must be approved or rejected.",
+                errors=[{"pointer": "/resolution", "detail": "must be approved or rejected"}],
+            ) from None
+
+
 class PaymentReviewResolutionSerializer(serializers.Serializer):
-    resolution = serializers.ChoiceField(
-        choices=[PaymentReview.Status.APPROVED, PaymentReview.Status.REJECTED],
+    resolution = ResolutionValueField(
+        choices=PaymentReview.RESOLUTIONS,
         help_text="An unrecognised value is answered with 400.",
     )
     notes = serializers.CharField(

@@ -14,7 +14,7 @@ from participants.api.base import ParticipantPathView
 from participants.selectors import get_enrollment
 from reviews import rendering
 from reviews.api import serializers as s
-from reviews.models import ParticipantReview, PaymentReview
+from reviews.models import ParticipantReview
 from reviews.selectors import participant_reviews as review_selectors
 from reviews.selectors import risk as risk_selectors
 from reviews.services import commands
@@ -187,12 +187,6 @@ class PaymentReviewResolutionsView(ProviderAPIView):
         responses={201: s.PaymentReviewEnvelopeSerializer},
     )
     def post(self, request, providerID, reviewID):
-        resolution = request.data.get("resolution") if isinstance(request.data, dict) else None
-        if resolution is not None and resolution not in (
-            PaymentReview.Status.APPROVED,
-            PaymentReview.Status.REJECTED,
-        ):
-            raise BadRequest("resolution must be approved or rejected.")
         serializer = s.PaymentReviewResolutionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         review = payment_review_services.resolve_payment_review(

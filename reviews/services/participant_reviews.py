@@ -14,7 +14,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.actors import Actor
-from common.errors import NotFound, ParticipantReviewVersionConflict, StateConflict
+from common.errors import ParticipantReviewVersionConflict, StateConflict
+from common.locking import lock_or_404
 from events import types
 from participants import services as participant_services
 from participants.models import Enrollment, new_version_id
@@ -31,21 +32,26 @@ class Opened:
 
 
 def _lock_enrollment(enrollment_id: int) -> Enrollment:
+    # An enrollment the caller already holds the ID of: a plain lock (see common.locking).
     return Enrollment.objects.select_for_update(of=("self",)).get(pk=enrollment_id)
 
 
 def _lock_review(provider_id: str, review_id: str) -> tuple[Enrollment, ParticipantReview]:
-    """The review of this provider and its enrollment, both locked (enrollment first)."""
-    found = (
-        ParticipantReview.objects.filter(pk=review_id, provider_id=provider_id)
-        .values_list("enrollment_id", flat=True)
-        .first()
+    """The review of this provider and its enrollment, both locked (enrollment first: it is
+    found through the review, whose enrollment never changes), or NotFound."""
+    enrollment = lock_or_404(
+        Enrollment.objects.filter(
+            participant_reviews__pk=review_id, participant_reviews__provider_id=provider_id
+        ),
+        "No participant review with that ID exists for this provider.",
     )
-    if found is None:
-        raise NotFound("No participant review with that ID exists for this provider.")
-    enrollment = _lock_enrollment(found)
     review = ParticipantReview.objects.select_for_update().get(pk=review_id)
     return enrollment, review
+
+
+def _check_version(review: ParticipantReview, expected_version_id: str) -> None:
+    if review.version_id != expected_version_id:
+        raise ParticipantReviewVersionConflict(VERSION_CONFLICT_DETAIL)
 
 
 def _touch(review: ParticipantReview, *fields: str) -> None:
@@ -122,8 +128,7 @@ def assign(
         _, review = _lock_review(provider_id, review_id)
         if review.status != ParticipantReview.Status.PENDING:
             raise StateConflict("The review is resolved; it can no longer be assigned.")
-        if review.version_id != expected_version_id:
-            raise ParticipantReviewVersionConflict(VERSION_CONFLICT_DETAIL)
+        _check_version(review, expected_version_id)
         if review.assignee_user_id != assignee_user_id:
             review.assignee_user_id = assignee_user_id
             _touch(review, "assignee_user_id")
@@ -136,8 +141,7 @@ def add_note(
 ) -> ReviewNote:
     with transaction.atomic():
         _, review = _lock_review(provider_id, review_id)
-        if review.version_id != expected_version_id:
-            raise ParticipantReviewVersionConflict(VERSION_CONFLICT_DETAIL)
+        _check_version(review, expected_version_id)
         note = _note(review, text, actor)
         _touch(review)
         outbox.participant_review(types.PARTICIPANT_REVIEW_UPDATED, review)
@@ -179,11 +183,11 @@ def _check_decidable(
     # A resolved review is a state conflict whatever versions were sent.
     if review.status != ParticipantReview.Status.PENDING:
         raise StateConflict("The review is already resolved.")
-    stale_relationship = (
+    _check_version(review, expected_version_id)
+    if (
         expected_relationship_version_id is not None
         and enrollment.relationship_version_id != expected_relationship_version_id
-    )
-    if review.version_id != expected_version_id or stale_relationship:
+    ):
         raise ParticipantReviewVersionConflict(VERSION_CONFLICT_DETAIL)
 
 

@@ -9,7 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.actors import Actor
-from common.errors import NotFound, StateConflict, VersionConflict
+from common.errors import StateConflict, VersionConflict
+from common.locking import lock_or_404
 from events import types
 from participants.models import new_version_id
 from payments import services as payment_services
@@ -54,14 +55,10 @@ def open_payment_review(
 
 
 def _locked_review(provider_id: str, review_id: str) -> PaymentReview:
-    review = (
-        PaymentReview.objects.select_for_update()
-        .filter(pk=review_id, provider_id=provider_id)
-        .first()
+    return lock_or_404(
+        PaymentReview.objects.filter(pk=review_id, provider_id=provider_id),
+        "No payment review with that ID exists for this provider.",
     )
-    if review is None:
-        raise NotFound("No payment review with that ID exists for this provider.")
-    return review
 
 
 def _check_version(review: PaymentReview, expected_version_id: str | None) -> None:
@@ -118,8 +115,9 @@ def resolve_payment_review(
     of it was approved, and is cancelled (its hold released through the ledger) if any was
     rejected: a rejection is never overridden by a later approval. Either way the hold is
     recomputed."""
-    if resolution not in (PaymentReview.Status.APPROVED, PaymentReview.Status.REJECTED):
-        raise ValueError(f"resolution must be approved or rejected, not {resolution!r}")
+    if resolution not in PaymentReview.RESOLUTIONS:
+        # A caller's bug, not a client's input: the API serializer and the admin form check it.
+        raise ValueError(f"Not a payment review resolution: {resolution!r}.")
     with transaction.atomic():
         review = _locked_review(provider_id, review_id)
         if review.status != PaymentReview.Status.PENDING:

@@ -1,10 +1,15 @@
 """GET /providers/{providerID}/limits/defaults at the HTTP level."""
 
+import importlib
+
 import pytest
+from django.apps import apps as django_apps
+from django.core.exceptions import ImproperlyConfigured
+from django.db import connection
 from rest_framework.test import APIClient
 
 from api import scopes
-from limits import services
+from limits import selectors, services
 from limits.models import PlatformLimits
 from tests.limits.helpers import (
     STAFF,
@@ -15,6 +20,8 @@ from tests.limits.helpers import (
 )
 
 pytestmark = pytest.mark.django_db
+
+_seed = importlib.import_module("limits.migrations.0003_seed_platform_limits")
 
 NAMES = list(START_DEFAULTS)
 
@@ -132,10 +139,23 @@ def test_403_without_the_limits_read_scope(provider):
     assert get(provider, provider.client_with_scopes(scopes.LIMITS_READ)).status_code == 200
 
 
-def test_a_fresh_database_starts_from_the_starting_values(provider):
-    PlatformLimits.objects.all().delete()
+def test_a_migrated_database_starts_from_the_starting_values(provider):
     body = get(provider).json()
     assert values(body["defaults"]["platform"]) == START_DEFAULTS
     assert values(body["maximums"]) == START_MAXIMUMS
     assert PlatformLimits.objects.get().currency == "USD"
     assert get(provider).json()["versions"] == body["versions"]
+
+
+def test_the_migration_seeds_the_row_and_a_read_never_writes_it(provider):
+    PlatformLimits.objects.all().delete()
+    with pytest.raises(ImproperlyConfigured, match="migrate"):
+        selectors.get_platform_limits()
+    assert not PlatformLimits.objects.exists()
+
+    _seed.seed_platform_limits(django_apps, connection.schema_editor())
+    assert values(get(provider).json()["defaults"]["platform"]) == START_DEFAULTS
+    # Applied again (a database that had the row), it keeps what staff set.
+    platform(defaults={"dailyAmount": 300000})
+    _seed.seed_platform_limits(django_apps, connection.schema_editor())
+    assert PlatformLimits.objects.get().default_daily_amount == 300000

@@ -12,7 +12,7 @@ from limits import services as limit_services
 from limits.errors import SendLimitExceeded
 from participants import services as participant_services
 from participants.models import Participant
-from payments import services
+from payments import selectors
 from payments.errors import ParticipantNotActive, ParticipantSuspended
 from payments.models import Payment, PaymentEvent, PayoutStatus, RequestStatus
 from tests.payments.factories import enroll, make_payment, new_payout, new_request
@@ -170,7 +170,7 @@ def test_usage_counts_payouts_that_hold_or_moved_money_in_each_window(provider, 
     # Another provider's record of someone else does not count.
     make_payment(enroll(other_provider.provider), status="completed", created_on=at)
 
-    usage = services.send_usage(alice, at)
+    usage = selectors.send_usage(alice, at)
     today = 100 + 200 + 300 + 400 + 500
     assert usage.daily_amount_minor == today
     assert usage.daily_count == 5
@@ -182,7 +182,7 @@ def test_usage_week_can_start_in_the_previous_month(provider):
     alice = enroll(provider.provider)
     at = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)  # Wednesday; the week began on 29 June
     make_payment(alice, status="completed", amount_minor=50, created_on=at - timedelta(days=2))
-    usage = services.send_usage(alice, at)
+    usage = selectors.send_usage(alice, at)
     assert usage.weekly_amount_minor == 50 and usage.monthly_amount_minor == 0
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from common.actors import Actor
 from ledger import selectors as ledger_selectors
 from payments import risk, services, tasks
+from payments.errors import IllegalTransition
 from payments.models import Operation, Payout
 from tests.conftest import wire_sandbox_ledger
 from tests.payments.factories import enroll, new_payout
@@ -201,7 +202,7 @@ def test_an_unclaimed_payout_expires_and_its_hold_is_released(sandbox_ledger, pr
     [expired] = services.expire_due_payments(now=payout.expires_on)
     assert expired.status == "expired"
     assert sandbox_ledger.balance(_source(alice)) == OPENING
-    with pytest.raises(services.IllegalTransition):
+    with pytest.raises(IllegalTransition):
         services.claim_payout(payout_id=payout.id, recipient_name="Late")
 
 
@@ -223,7 +224,7 @@ def test_a_release_says_why_the_hold_is_returned(sandbox_ledger, provider):
 def test_a_claim_after_expiresOn_is_refused_even_before_the_sweep(sandbox_ledger, provider):
     payout = _create(provider.provider, enroll(provider.provider))
     Payout.objects.filter(pk=payout.id).update(expires_on=timezone.now() - timedelta(seconds=1))
-    with pytest.raises(services.IllegalTransition):
+    with pytest.raises(IllegalTransition):
         services.claim_payout(payout_id=payout.id, recipient_name="Late")
     assert Payout.objects.get(pk=payout.id).status == "accepted"
 
@@ -278,7 +279,7 @@ def test_a_review_holds_the_payout_authorized_until_lifted(sandbox_ledger, provi
     assert payout.review_ids == ["rev_1"] and payout.assessment_ids == ["asm_2"]
     assert payout.fraud_score == 0.55
     assert sandbox_ledger.holds(payout.id)  # authorized anyway
-    with pytest.raises(services.IllegalTransition):
+    with pytest.raises(IllegalTransition):
         services.claim_payout(payout_id=payout.id, recipient_name="Sam")
     listed = provider.client.get(provider.url("/payments"), {"onHold": "true"}).json()
     assert [row["paymentID"] for row in listed["payments"]] == [payout.id]

@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from api import scopes
+from common.actors import Actor
 from payments import services as payment_services
 from payments.models import Operation, Payout
 from reviews.models import PaymentReview
@@ -21,6 +22,7 @@ from tests.reviews.http import resolve
 pytestmark = pytest.mark.django_db
 
 PROBLEM = "application/problem+json"
+STAFF = Actor(kind="system", display_name="payment review tests")
 
 
 @pytest.fixture(autouse=True)
@@ -175,6 +177,20 @@ def test_an_invalid_resolution_value_is_400(provider, value):
     response = resolve(provider, review.pk, resolution=value)
     assert response.status_code == 400
     assert response["Content-Type"] == PROBLEM
+    problem = response.json()
+    assert problem["type"].endswith("/errors#invalid-request")
+    assert [e["pointer"] for e in problem["errors"]] == ["/resolution"]
+    review.refresh_from_db()
+    assert review.status == "pending"
+
+
+def test_the_service_refuses_a_value_that_is_no_resolution(provider):
+    """The client's 400 comes from the serializer; a staff caller's bug stops at the service."""
+    _payout, review = payout_in_review(provider.provider)
+    with pytest.raises(ValueError, match="Not a payment review resolution"):
+        payment_reviews.resolve_payment_review(
+            provider_id=provider.id, review_id=review.pk, resolution="pending", actor=STAFF
+        )
     review.refresh_from_db()
     assert review.status == "pending"
 

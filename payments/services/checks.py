@@ -1,0 +1,104 @@
+"""Input and party checks a new payment passes before anything is recorded: the phone, amount
+and memo as given, whether the participant may take part, and which funding source it uses.
+
+`locked_enrollment` locks a party's enrollment: creating a payout or a request takes the
+initiator's first (it serialises one sender's payments), paying a request takes the payer's
+after the request's.
+"""
+
+import phonenumbers
+from django.conf import settings
+
+from common.errors import InvalidRequest, NotFound
+from common.money import MoneyError, get_currency
+from participants.models import Enrollment, FundingSource, Participant
+from participants.selectors import get_enrollment
+from payments.errors import ParticipantNotActive, ParticipantSuspended
+from payments.models import Payment
+
+
+def normalize_phone(value: str) -> str:
+    """An E.164 number as given (`+` and digits), validated with libphonenumber."""
+    try:
+        parsed = phonenumbers.parse(value, None)
+    except phonenumbers.NumberParseException:
+        raise InvalidRequest("The phone number must be E.164, e.g. +14155550123.") from None
+    formatted = phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
+    if formatted != value or not phonenumbers.is_possible_number(parsed):
+        raise InvalidRequest("The phone number must be E.164, e.g. +14155550123.")
+    return formatted
+
+
+def check_amount(amount_minor: int, currency: str) -> None:
+    """Positive, in a real currency, and in the platform currency (see docs/decisions.md)."""
+    try:
+        get_currency(currency)
+    except MoneyError as exc:
+        raise InvalidRequest(f"currency {exc}.") from None
+    if currency != settings.PLATFORM_CURRENCY:
+        raise InvalidRequest(
+            f"Payments are made in {settings.PLATFORM_CURRENCY}; {currency} is not supported."
+        )
+    if amount_minor <= 0:
+        raise InvalidRequest("The amount must be greater than zero.")
+
+
+def check_memo(memo: str) -> str:
+    memo = (memo or "").strip()
+    if len(memo) > Payment._meta.get_field("memo").max_length:
+        raise InvalidRequest("The memo must be at most 255 characters.")
+    return memo
+
+
+def check_can_initiate(enrollment: Enrollment) -> None:
+    """A suspended relationship cannot send payouts or create requests; nor can a
+    participant that is not active."""
+    if enrollment.suspended:
+        raise ParticipantSuspended(
+            "The provider has suspended this participant; it cannot send or request money."
+        )
+    check_active(enrollment)
+
+
+def check_active(enrollment: Enrollment) -> None:
+    """Only an active participant takes part in a payment (a suspension is checked apart:
+    it stops sending, not signing in)."""
+    if enrollment.participant.status != Participant.Status.ACTIVE:
+        raise ParticipantNotActive(
+            f"The participant is {enrollment.participant.status}; only active participants "
+            "can send or request money."
+        )
+
+
+def locked_enrollment(provider_id: str, participant_ref: str) -> Enrollment:
+    """The participant's enrollment at the provider (participantID or externalID), locked;
+    NotFound when the provider has no such participant."""
+    found = get_enrollment(provider_id, participant_ref)
+    return (
+        Enrollment.objects.select_for_update(of=("self",))
+        .select_related("participant")
+        .get(pk=found.pk)
+    )
+
+
+def default_source(enrollment: Enrollment) -> FundingSource | None:
+    return (
+        FundingSource.objects.filter(enrollment=enrollment, disabled_on__isnull=True)
+        .order_by("-created_on", "-id")
+        .first()
+    )
+
+
+def funding_source(enrollment: Enrollment, funding_source_id: str | None) -> FundingSource:
+    """The named active source, or the participant's default when none is named."""
+    if funding_source_id:
+        source = FundingSource.objects.filter(
+            enrollment=enrollment, pk=funding_source_id, disabled_on__isnull=True
+        ).first()
+        if source is None:
+            raise NotFound("No active funding source with that ID belongs to the participant.")
+        return source
+    source = default_source(enrollment)
+    if source is None:
+        raise InvalidRequest("The participant has no active funding source.")
+    return source

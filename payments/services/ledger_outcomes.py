@@ -1,0 +1,200 @@
+"""What the provider's ledger answered, applied to the payout: authorize, capture and release
+outcomes; and asking the ledger again when an authorize got no trustworthy answer.
+
+Lock order: the payout only. Applying is idempotent: a redelivered outcome finds its
+operation already resolved and changes nothing.
+"""
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from payments import rails
+from payments.models import FundingAttempt, Operation, PaymentType, Payout, PayoutStatus
+from payments.services.core import (
+    add_operation,
+    locked_payment,
+    move,
+    open_operation,
+    record_event,
+    request_release,
+    resolve_operation,
+    send_authorize,
+)
+
+logger = logging.getLogger(__name__)
+
+# How many authorizes a payout gets in all, the first included, when answers stay unknown.
+RECONCILE_ATTEMPTS = 3
+
+# Our answer when the ledger gave no trustworthy one: did the provider act or not?
+_DEFINITE_ERRORS = ("ledger_rejected", "ledger_not_configured")
+
+
+def _unsettled_status(outcome: dict) -> str:
+    if outcome["outcome"] in ("denied", "failed"):
+        return Operation.Status.FAILED
+    if outcome["outcome"] == "error" and outcome.get("failureCode") in _DEFINITE_ERRORS:
+        return Operation.Status.FAILED
+    return Operation.Status.UNKNOWN
+
+
+def record_ledger_outcome(outcome: dict) -> Payout | None:
+    """Apply one final ledger answer. Idempotent: a redelivered outcome finds its operation
+    already resolved and changes nothing."""
+    op_type = {
+        "authorize": Operation.Type.AUTHORIZE,
+        "capture": Operation.Type.CAPTURE,
+        "release": Operation.Type.RELEASE,
+    }.get(outcome.get("endpoint"))
+    if op_type is None:
+        logger.error("Ledger outcome for an unknown endpoint: %r", outcome)
+        return None
+    with transaction.atomic():
+        # An outcome naming no payout of ours is logged, not a client's 404: plain lock.
+        payout = (
+            Payout.objects.select_for_update(of=("self",))
+            .filter(pk=outcome.get("payoutID"))
+            .first()
+        )
+        if payout is None:
+            logger.error("Ledger outcome for an unknown payout: %r", outcome)
+            return None
+        operation = open_operation(payout, op_type)
+        if operation is None:
+            logger.info("Ledger %s outcome for %s already applied", op_type, payout.id)
+            return payout
+        handler = {
+            Operation.Type.AUTHORIZE: _authorize_outcome,
+            Operation.Type.CAPTURE: _capture_outcome,
+            Operation.Type.RELEASE: _release_outcome,
+        }[op_type]
+        handler(payout, operation, outcome)
+    return payout
+
+
+def _failure(outcome: dict, default: str) -> tuple[str, str]:
+    return outcome.get("failureCode") or default, outcome.get("reason") or ""
+
+
+def _authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> None:
+    if payout.status != PayoutStatus.INITIATED:
+        _reconciled_authorize_outcome(payout, operation, outcome)
+        return
+    attempt = payout.funding_attempts.filter(status=FundingAttempt.Status.PENDING).last()
+    if outcome["outcome"] == "approved":
+        resolve_operation(
+            operation, Operation.Status.SUCCEEDED, reference=outcome.get("reference") or ""
+        )
+        if attempt:
+            attempt.status = FundingAttempt.Status.APPROVED
+            attempt.updated_on = timezone.now()
+            attempt.save(update_fields=["status", "updated_on"])
+        payout.hold_reference = outcome.get("reference") or ""
+        move(payout, "authorize", extra=["hold_reference"])
+        if payout.cancel_on_authorize:
+            move(payout, "cancel", reason=payout.cancel_on_authorize)
+            request_release(payout, "cancelled")
+        elif not payout.hold_active:
+            move(payout, "accept")
+        return
+    denied = outcome["outcome"] == "denied"
+    code, reason = _failure(outcome, "ledger_denied" if denied else "ledger_unknown_outcome")
+    resolve_operation(operation, _unsettled_status(outcome), failure_code=code, reason=reason)
+    if attempt:
+        attempt.status = FundingAttempt.Status.DENIED if denied else FundingAttempt.Status.FAILED
+        attempt.updated_on = timezone.now()
+        attempt.save(update_fields=["status", "updated_on"])
+    move(payout, "authorize_denied" if denied else "authorize_failed", reason=reason or code)
+
+
+def _reconciled_authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> None:
+    """The answer to a re-sent authorize of a payout that already failed: a hold found now
+    (placed while the first answer was lost) is released at once; the payout stays failed."""
+    if outcome["outcome"] == "approved":
+        resolve_operation(
+            operation, Operation.Status.SUCCEEDED, reference=outcome.get("reference") or ""
+        )
+        payout.hold_reference = outcome.get("reference") or ""
+        payout.save(update_fields=["hold_reference"])
+        record_event(
+            payout, "reconcile", payout.status, payout.status, reason="hold found; released"
+        )
+        request_release(payout, "failed")
+        return
+    code, reason = _failure(outcome, "ledger_unknown_outcome")
+    resolve_operation(operation, _unsettled_status(outcome), failure_code=code, reason=reason)
+
+
+def _capture_outcome(payout: Payout, operation: Operation, outcome: dict) -> None:
+    disbursement = open_operation(payout, Operation.Type.DISBURSE)
+    if outcome["outcome"] == "approved":
+        reference = outcome.get("reference") or ""
+        resolve_operation(operation, Operation.Status.SUCCEEDED, reference=reference)
+        attempt = payout.funding_attempts.filter(status=FundingAttempt.Status.APPROVED).last()
+        if attempt and reference:
+            attempt.reference = reference
+            attempt.updated_on = timezone.now()
+            attempt.save(update_fields=["reference", "updated_on"])
+        if disbursement:
+            result = rails.disburse(payout, disbursement)
+            resolve_operation(
+                disbursement,
+                Operation.Status.SUCCEEDED if result.succeeded else Operation.Status.FAILED,
+                reference=result.reference,
+                failure_code=result.failure_code,
+            )
+        payout.completed_on = timezone.now()
+        move(payout, "settle", extra=["completed_on"])
+        return
+    code, reason = _failure(outcome, "ledger_unknown_outcome")
+    resolve_operation(operation, _unsettled_status(outcome), failure_code=code, reason=reason)
+    if disbursement:
+        resolve_operation(disbursement, Operation.Status.FAILED, failure_code="capture_failed")
+    move(payout, "payout_fail", reason=reason or code)
+    request_release(payout, "payout_failed")
+
+
+def _release_outcome(payout: Payout, operation: Operation, outcome: dict) -> None:
+    if outcome["outcome"] == "approved":
+        resolve_operation(
+            operation, Operation.Status.SUCCEEDED, reference=outcome.get("reference") or ""
+        )
+        return
+    code, reason = _failure(outcome, "ledger_unknown_outcome")
+    resolve_operation(operation, _unsettled_status(outcome), failure_code=code, reason=reason)
+    logger.warning("Release of the hold on %s did not succeed: %s", payout.id, code)
+
+
+def reconcile_unknown_authorizations(*, now: datetime | None = None) -> list[Payout]:
+    """Ask the ledger again about failed payouts whose authorize got no trustworthy answer.
+
+    The ledger's idempotency key is per payout and endpoint, so the provider answers with what
+    it did the first time: a hold placed while its reply was lost comes back approved and is
+    released (the payout stays failed). Re-asking stops after RECONCILE_ATTEMPTS authorizes."""
+    cutoff = (now or timezone.now()) - timedelta(seconds=settings.PAYOUT_RECONCILE_AFTER_SECONDS)
+    candidates = (
+        Payout.objects.filter(
+            status=PayoutStatus.FAILED,
+            operations__type=Operation.Type.AUTHORIZE,
+            operations__status=Operation.Status.UNKNOWN,
+            operations__occurred_on__lte=cutoff,
+        )
+        .values_list("id", flat=True)
+        .distinct()
+    )
+    asked = []
+    for payout_id in list(candidates):
+        with transaction.atomic():
+            payout = locked_payment(payout_id, PaymentType.PAYOUT)
+            authorizes = list(payout.operations.filter(type=Operation.Type.AUTHORIZE))
+            latest = max(authorizes, key=lambda op: (op.created_on, op.id))
+            if latest.status != Operation.Status.UNKNOWN or len(authorizes) >= RECONCILE_ATTEMPTS:
+                continue
+            add_operation(payout, Operation.Type.AUTHORIZE, Operation.Rail.CORE_HOLD)
+            send_authorize(payout, payout.initiator_enrollment, payout.initiator_funding_source)
+            asked.append(payout)
+    return asked
