@@ -17,8 +17,9 @@ from participants import selectors as participant_selectors
 from payments import services as payment_services
 from payments.models import Payment
 from providers.models import Provider
+from reviews import screening
 from reviews.models import ParticipantReview, PaymentReview, RiskAssessment, RiskListEntry, RiskRule
-from reviews.risk import assessments, starter
+from reviews.risk import starter
 from reviews.services import participant_reviews, payment_reviews
 
 ANALYST = Actor(kind="system", display_name="demo seed")
@@ -79,7 +80,7 @@ def _sign_in(provider: Provider, external_id: str, device: Device) -> None:
         participant_id=enrollment.participant_id, event=RiskAssessment.Event.SIGN_IN
     ).exists()
     if not signed_in:
-        assessments.assess_sign_in(enrollment, device=device)
+        screening.assess_sign_in(enrollment, device=device)
 
 
 def _payout(provider: Provider, memo: str, sender: str, amount: int, resolution, notes) -> None:

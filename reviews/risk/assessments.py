@@ -1,43 +1,21 @@
-"""Record a risk assessment at an event and act on its decision. Every write of the engine.
-
-- signup (called by onboarding, inside its transaction): `review` opens (or adds to) a review
-  of the participant; `deny` is returned to onboarding, which makes the participant `denied`.
-- sign-in: `review` or `deny` opens (or adds to) a review of the participant; the service does
-  not run sign-in itself, so there is nothing to refuse.
-- payment (called by payment creation, inside its transaction): `review` on a payout opens a
-  payment review (the payout goes on hold); on a request it opens (or adds to) a review of the
-  requester, as payment reviews are per payout; `deny` is returned and payments denies it.
-
-Reviews the engine opens carry no written reason: the linked assessment says why.
+"""Record a risk assessment at an event: evaluate the rules for the subject, store the result
+with what it saw, and the device observed. Acting on the decision (opening a review) is the
+caller's business (`reviews.screening`).
 """
 
-from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
-from django.utils import timezone
-
-from common.actors import Actor
 from common.devices import Device
-from participants.risk import SignupVerdict
-from payments.risk import RiskVerdict
+from common.verdicts import RiskVerdict
 from reviews.models import DeviceObservation, RiskAssessment
 from reviews.risk import engine
 from reviews.risk.signals import matches_of, profile_of, read_signals
 from reviews.risk.subject import Subject
-from reviews.services import participant_reviews, payment_reviews
-
-Event = RiskAssessment.Event
-REVIEW, DENY = RiskAssessment.Decision.REVIEW, RiskAssessment.Decision.DENY
 
 
-@dataclass(frozen=True)
-class Assessed:
-    assessment: RiskAssessment
-    review_id: str | None = None  # the review the decision opened or added to
-
-
-def _assess(event: str, enrollment, *, at: datetime, payment=None, device=None):
+def assess(event: str, enrollment, *, at: datetime, payment=None, device=None) -> RiskAssessment:
+    """The assessment of the enrollment's participant at `event` (a `RiskAssessment.Event`),
+    recorded; with the device observed when one is given."""
     read = read_signals(profile_of(enrollment))
     subject = Subject(
         event=event,
@@ -82,59 +60,16 @@ def _observe(assessment: RiskAssessment, device: Device, at: datetime) -> Device
     )
 
 
-def _review_participant(enrollment, assessment: RiskAssessment) -> str:
-    opened = participant_reviews.open_or_add(
-        enrollment_id=enrollment.pk, assessment_id=assessment.pk, actor=Actor.system()
-    )
-    return opened.review.pk
-
-
-def assess_signup(enrollment) -> SignupVerdict:
-    """The signup assessment of a new participant (the enrollment it signed up with)."""
-    with transaction.atomic():
-        assessment = _assess(Event.SIGNUP, enrollment, at=timezone.now())
-        if assessment.decision == REVIEW:
-            _review_participant(enrollment, assessment)
-    return SignupVerdict(decision=assessment.decision, assessment_id=assessment.pk)
-
-
-def assess_sign_in(
-    enrollment, device: Device | None = None, at: datetime | None = None
-) -> Assessed:
-    """A sign-in of the participant at the enrollment's provider, at `at` (default now)."""
-    with transaction.atomic():
-        assessment = _assess(Event.SIGN_IN, enrollment, at=at or timezone.now(), device=device)
-        review_id = None
-        if assessment.decision in (REVIEW, DENY):
-            review_id = _review_participant(enrollment, assessment)
-    return Assessed(assessment, review_id)
-
-
-def _reason(assessment: RiskAssessment) -> str:
+def reason_of(assessment: RiskAssessment) -> str:
+    """Why, in one line: the counted rules' reasons, else the score."""
     return "; ".join(assessment.reasons) or f"Risk score {assessment.score:g}"
 
 
-def assess_payment(payment, device: Device | None = None) -> RiskVerdict:
-    """The assessment of a payment being created (already recorded, inside its transaction).
-    The initiator is the subject, at the initiating provider."""
-    with transaction.atomic():
-        assessment = _assess(
-            Event.PAYMENT,
-            payment.initiator_enrollment,
-            at=timezone.now(),
-            payment=payment,
-            device=device,
-        )
-        if assessment.decision == REVIEW:
-            if payment.is_payout:
-                payment_reviews.open_payment_review(
-                    payout=payment, reason=_reason(assessment), assessment_id=assessment.pk
-                )
-            else:
-                _review_participant(payment.initiator_enrollment, assessment)
+def verdict_of(assessment: RiskAssessment) -> RiskVerdict:
+    """What the hook answers the app that asked."""
     return RiskVerdict(
         decision=assessment.decision,
         fraud_score=assessment.score / 100,
         assessment_id=assessment.pk,
-        reason=_reason(assessment),
+        reason=reason_of(assessment),
     )

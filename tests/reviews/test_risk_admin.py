@@ -6,9 +6,10 @@ from django.contrib.auth.models import Permission, User
 from django.test import Client
 
 from common.devices import Device
+from reviews import screening
 from reviews.admin.risk import RiskRuleForm
 from reviews.models import RiskListEntry, RiskPolicy, RiskRule
-from reviews.risk import assessments, starter
+from reviews.risk import starter
 from reviews.risk.policy import POLICY_ID
 from tests.payments.factories import enroll
 from tests.reviews.rules import rule
@@ -228,7 +229,7 @@ def test_assessments_are_listed_filtered_and_shown_read_only(admin_client, provi
     rule("new_device", events=("sign_in",), points=30, name="New device")
     alice = enroll(provider.provider)
     device = Device(device_type="mobile", model="Pixel 8", os="Android", city="Lagos")
-    found = assessments.assess_sign_in(alice, device=device).assessment
+    found = screening.assess_sign_in(alice, device=device).assessment
     listing = admin_client.get(f"{ADMIN}/riskassessment/", {"event": "sign_in"})
     assert listing.status_code == 200 and found.pk in listing.content.decode()
     filtered = admin_client.get(f"{ADMIN}/riskassessment/", {"decision": "deny"})
