@@ -18,9 +18,10 @@ from payments import services as payment_services
 from payments.models import Payment
 from providers.models import Provider
 from reviews import screening
-from reviews.models import ParticipantReview, PaymentReview, RiskAssessment, RiskListEntry, RiskRule
-from reviews.risk import starter
+from reviews.models import ParticipantReview, PaymentReview
 from reviews.services import participant_reviews, payment_reviews
+from risk import starter
+from risk.models import RiskAssessment, RiskListEntry, RiskRule
 
 ANALYST = Actor(kind="system", display_name="demo seed")
 

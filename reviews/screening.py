@@ -21,9 +21,9 @@ from django.utils import timezone
 from common.actors import Actor
 from common.devices import Device
 from common.verdicts import RiskVerdict
-from reviews.models import RiskAssessment
-from reviews.risk import assessments
 from reviews.services import participant_reviews, payment_reviews
+from risk import assessments
+from risk.models import RiskAssessment
 
 Event = RiskAssessment.Event
 REVIEW, DENY = RiskAssessment.Decision.REVIEW, RiskAssessment.Decision.DENY

@@ -8,6 +8,7 @@ from django.core.management.base import SystemCheckError
 from common.hooks import Hook, HookNotRegistered, all_hooks, check_required_hooks
 from participants import risk as participant_risk
 from payments import risk as payment_risk
+from risk import links
 
 REQUIRED = {"participants.signup_assessor", "payments.payment_assessor"}
 
@@ -16,6 +17,8 @@ def test_the_risk_hooks_are_required_and_filled_by_reviews():
     assert {hook.name for hook in all_hooks() if hook.required} >= REQUIRED
     assert participant_risk.assessor.current().__module__ == "reviews.screening"
     assert payment_risk.assessor.current().__module__ == "reviews.screening"
+    # The risk screens' links to reviews: optional, filled by reviews too.
+    assert not links.review_ids.required and links.review_ids.current() is not None
     assert check_required_hooks() == []
 
 

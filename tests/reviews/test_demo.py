@@ -5,12 +5,8 @@ adds nothing."""
 from rest_framework.test import APIClient
 
 from payments.models import Payment
-from reviews.models import (
-    DeviceObservation,
-    ParticipantReview,
-    PaymentReview,
-    RiskAssessment,
-)
+from reviews.models import ParticipantReview, PaymentReview
+from risk.models import DeviceObservation, RiskAssessment
 from tests.conftest import basic_auth
 from tests.ledger.test_demo import seed
 

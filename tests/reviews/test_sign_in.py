@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from common.devices import Device
 from reviews import screening
-from reviews.models import DeviceObservation, ParticipantReview, RiskAssessment
+from reviews.models import ParticipantReview
+from risk.models import DeviceObservation, RiskAssessment
 from tests.payments.factories import enroll
-from tests.reviews.rules import listed, rule, signal_rule
+from tests.risk.rules import listed, rule, signal_rule
 
 pytestmark = pytest.mark.django_db
 

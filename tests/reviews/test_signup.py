@@ -7,10 +7,11 @@ from common.hooks import HookNotRegistered
 from participants import risk as participant_risk
 from participants import services as participant_services
 from participants.models import Participant
-from reviews.models import ParticipantReview, RiskAssessment
-from reviews.risk.signals import SIGNAL_ORDER
+from reviews.models import ParticipantReview
+from risk.models import RiskAssessment
+from risk.signals import SIGNAL_ORDER
 from tests.participants.factories import create_participant
-from tests.reviews.rules import listed, rule, signal_rule
+from tests.risk.rules import listed, rule, signal_rule
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 
-from reviews.models import EvidenceLevel, Level, RiskPolicy
+from risk.models import EvidenceLevel, Level, RiskPolicy
 
 POLICY_ID = 1
 

@@ -15,7 +15,8 @@ from django.utils.html import format_html, format_html_join
 
 from common.admin import ReadOnlyAdmin, ReadOnlyInline
 from participants.validators import is_country
-from reviews.models import (
+from risk import conditions, links
+from risk.models import (
     DeviceObservation,
     RiskAllowlistEntry,
     RiskAssessment,
@@ -23,9 +24,8 @@ from reviews.models import (
     RiskPolicy,
     RiskRule,
 )
-from reviews.risk import conditions
-from reviews.risk.policy import POLICY_ID, get_policy
-from reviews.risk.signals import normalize_name
+from risk.policy import POLICY_ID, get_policy
+from risk.signals import normalize_name
 
 EVENT_FIELDS = {
     RiskAssessment.Event.SIGNUP: "on_signup",
@@ -72,7 +72,7 @@ class RiskPolicyAdmin(_Stamped):
     def changelist_view(self, request, extra_context=None):
         # One row: go straight to it (made on first read).
         get_policy()
-        return HttpResponseRedirect(reverse("admin:reviews_riskpolicy_change", args=[POLICY_ID]))
+        return HttpResponseRedirect(reverse("admin:risk_riskpolicy_change", args=[POLICY_ID]))
 
 
 # ---- rules ------------------------------------------------------------------------------
@@ -386,8 +386,4 @@ class RiskAssessmentAdmin(ReadOnlyAdmin):
 
     @admin.display(description="reviews")
     def linked_reviews(self, assessment: RiskAssessment) -> str:
-        ids = [
-            *assessment.participant_reviews.values_list("id", flat=True),
-            *assessment.payment_reviews.values_list("id", flat=True),
-        ]
-        return ", ".join(ids) or "—"
+        return ", ".join(links.review_ids_of(assessment.pk)) or "—"

@@ -7,16 +7,16 @@ from django.test import Client
 
 from common.devices import Device
 from reviews import screening
-from reviews.admin.risk import RiskRuleForm
-from reviews.models import RiskListEntry, RiskPolicy, RiskRule
-from reviews.risk import starter
-from reviews.risk.policy import POLICY_ID
+from risk import starter
+from risk.admin import RiskRuleForm
+from risk.models import RiskListEntry, RiskPolicy, RiskRule
+from risk.policy import POLICY_ID
 from tests.payments.factories import enroll
-from tests.reviews.rules import rule
+from tests.risk.rules import rule
 
 pytestmark = pytest.mark.django_db
 
-ADMIN = "/admin/reviews"
+ADMIN = "/admin/risk"
 
 
 @pytest.fixture
@@ -248,7 +248,7 @@ def test_read_only_staff_see_the_rules_and_change_nothing():
     user = User.objects.create_user("auditor", "a@example.com", "pw", is_staff=True)
     user.user_permissions.set(
         Permission.objects.filter(
-            content_type__app_label="reviews",
+            content_type__app_label="risk",
             codename__in=("view_riskrule", "view_riskassessment", "view_riskpolicy"),
         )
     )

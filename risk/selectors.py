@@ -7,14 +7,7 @@ from django.db.models import F, Q, QuerySet
 
 from common.errors import NotFound
 from payments.selectors import visible_payments
-from reviews.models import (
-    DeviceObservation,
-    ParticipantReviewAssessment,
-    PaymentReview,
-    RiskAllowlistEntry,
-    RiskAssessment,
-    RiskRule,
-)
+from risk.models import DeviceObservation, RiskAllowlistEntry, RiskAssessment, RiskRule
 
 _ACCOUNT_EVENTS = (RiskAssessment.Event.SIGNUP, RiskAssessment.Event.SIGN_IN)
 
@@ -28,21 +21,6 @@ def visible_assessments(provider_id: str, participant_id: str) -> QuerySet[RiskA
 
 def visible_assessment(provider_id: str, participant_id: str, assessment_id: str) -> bool:
     return visible_assessments(provider_id, participant_id).filter(pk=assessment_id).exists()
-
-
-def review_ids_by_assessment(provider_id: str, assessment_ids: list[str]) -> dict[str, list]:
-    """The provider's reviews (participant and payment) linked to each assessment, oldest
-    first."""
-    found: dict[str, list[tuple]] = {}
-    links = ParticipantReviewAssessment.objects.filter(
-        assessment_id__in=assessment_ids, review__provider_id=provider_id
-    ).values_list("assessment_id", "review__created_on", "review_id")
-    payment_reviews = PaymentReview.objects.filter(
-        assessment_id__in=assessment_ids, provider_id=provider_id
-    ).values_list("assessment_id", "created_on", "id")
-    for assessment_id, created_on, review_id in [*links, *payment_reviews]:
-        found.setdefault(assessment_id, []).append((created_on, review_id))
-    return {key: [review_id for _, review_id in sorted(rows)] for key, rows in found.items()}
 
 
 def assessment_of_payment(provider_id: str, payment_id: str, assessment_id: str):
@@ -59,8 +37,8 @@ def assessment_of_payment(provider_id: str, payment_id: str, assessment_id: str)
     return assessment
 
 
-def device_observations(assessment: RiskAssessment) -> QuerySet[DeviceObservation]:
-    """Newest observedOn first; observations with no time last."""
+def device_observations(assessment: RiskAssessment | str) -> QuerySet[DeviceObservation]:
+    """The assessment's (a row or its ID): newest observedOn first; with no time last."""
     return DeviceObservation.objects.filter(assessment=assessment).order_by(
         F("observed_on").desc(nulls_last=True), "-id"
     )
@@ -99,6 +77,11 @@ def allowlisted_rule_ids(*, participant_id: str, at) -> tuple[bool, set[int]]:
         .values_list("rule_id", flat=True)
     )
     return None in rule_ids, {rule_id for rule_id in rule_ids if rule_id is not None}
+
+
+def rules_by_id(rule_ids) -> dict[int, RiskRule]:
+    """The rules that still exist among `rule_ids` (a snapshot may name a deleted one)."""
+    return {rule.rule_id: rule for rule in RiskRule.objects.filter(rule_id__in=list(rule_ids))}
 
 
 def enabled_rules(event: str) -> QuerySet[RiskRule]:

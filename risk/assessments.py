@@ -7,10 +7,10 @@ from datetime import datetime
 
 from common.devices import Device
 from common.verdicts import RiskVerdict
-from reviews.models import DeviceObservation, RiskAssessment
-from reviews.risk import engine
-from reviews.risk.signals import matches_of, profile_of, read_signals
-from reviews.risk.subject import Subject
+from risk import engine
+from risk.models import DeviceObservation, RiskAssessment
+from risk.signals import matches_of, profile_of, read_signals
+from risk.subject import Subject
 
 
 def assess(event: str, enrollment, *, at: datetime, payment=None, device=None) -> RiskAssessment:

@@ -5,11 +5,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from reviews.models import RiskPolicy
-from reviews.risk import engine
-from reviews.risk.policy import POLICY_ID, get_policy
+from risk import engine
+from risk.models import RiskPolicy
+from risk.policy import POLICY_ID, get_policy
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.rules import allowlist, rule, subject
+from tests.risk.rules import allowlist, rule, subject
 
 pytestmark = pytest.mark.django_db
 
