@@ -20,8 +20,9 @@ from providers.models import Provider
 from reviews import screening
 from reviews.models import ParticipantReview, PaymentReview
 from reviews.services import participant_reviews, payment_reviews
+from risk import services as risk_services
 from risk import starter
-from risk.models import RiskAssessment, RiskListEntry, RiskRule
+from risk.models import RiskAssessment, RiskRule
 
 ANALYST = Actor(kind="system", display_name="demo seed")
 
@@ -58,7 +59,9 @@ STRANGER = "+14155550188"
 
 def _rules_and_lists() -> None:
     rules = () if RiskRule.objects.exists() else starter.RULES
-    starter.install(RiskRule, RiskListEntry, rules=rules, entries=PEP_LIST)
+    risk_services.install_missing(
+        rules=rules, entries=PEP_LIST, actor=ANALYST, reason="Demo seed: starter rules, PEP list"
+    )
 
 
 def _close_signup_review(enrollment) -> None:

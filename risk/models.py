@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from common.fields import ActorColumns
 from common.ids import new_id
 from participants.models import Participant
 from payments.models import Payment
@@ -187,6 +188,12 @@ class RiskRule(models.Model):
     def __str__(self) -> str:
         return f"{self.rule_id} {self.name}"
 
+    def clean(self):
+        # Imported here: the checks read the conditions' tables, which import this module.
+        from risk.validation import check_rule
+
+        check_rule(self)
+
 
 class RiskListEntry(models.Model):
     """A value an analyst rates: the lists customer evidence signals are read from."""
@@ -215,6 +222,11 @@ class RiskListEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.value} ({self.level})"
+
+    def clean(self):
+        from risk.validation import clean_list_entry  # see RiskRule.clean
+
+        clean_list_entry(self)
 
 
 class RiskAllowlistEntry(models.Model):
@@ -341,3 +353,48 @@ class DeviceObservation(models.Model):
 
     def __str__(self) -> str:
         return f"device {self.pk} of {self.assessment_id}"
+
+
+class RiskChange(ActorColumns):
+    """Append-only audit trail of the risk configuration: who changed which threshold, rule,
+    list or allowlist entry, when, its values before and after (absent on a create and a
+    delete respectively), and why. Written by `risk.services` only."""
+
+    class Kind(models.TextChoices):
+        POLICY = "policy"
+        RULE = "rule"
+        LIST_ENTRY = "list-entry"
+        ALLOWLIST_ENTRY = "allowlist-entry"
+
+    class Action(models.TextChoices):
+        CREATE = "create"
+        UPDATE = "update"
+        DELETE = "delete"
+
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    action = models.CharField(max_length=16, choices=Action.choices)
+    subject = models.CharField(max_length=64, help_text="The changed row's primary key.")
+    label = models.CharField(max_length=255, blank=True, default="")  # the row as it read then
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=512)
+    created_on = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["-created_on", "-id"]
+        indexes = [
+            # One row's history, newest first (each change page shows it).
+            models.Index(fields=["kind", "subject", "-created_on"], name="risk_change_subject"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.action} {self.label or self.subject}"
+
+
+# The rows whose every change is recorded, and the kind each is recorded as.
+AUDITED = {
+    RiskPolicy: RiskChange.Kind.POLICY,
+    RiskRule: RiskChange.Kind.RULE,
+    RiskListEntry: RiskChange.Kind.LIST_ENTRY,
+    RiskAllowlistEntry: RiskChange.Kind.ALLOWLIST_ENTRY,
+}

@@ -7,7 +7,14 @@ from django.db.models import F, Q, QuerySet
 
 from common.errors import NotFound
 from payments.selectors import visible_payments
-from risk.models import DeviceObservation, RiskAllowlistEntry, RiskAssessment, RiskRule
+from risk.models import (
+    AUDITED,
+    DeviceObservation,
+    RiskAllowlistEntry,
+    RiskAssessment,
+    RiskChange,
+    RiskRule,
+)
 
 _ACCOUNT_EVENTS = (RiskAssessment.Event.SIGNUP, RiskAssessment.Event.SIGN_IN)
 
@@ -92,3 +99,13 @@ def enabled_rules(event: str) -> QuerySet[RiskRule]:
         RiskAssessment.Event.PAYMENT: "on_payment",
     }[event]
     return RiskRule.objects.filter(enabled=True, **{flag: True}).order_by("rule_id")
+
+
+# ---- the configuration's audit trail ----------------------------------------------------
+
+
+def changes_of(obj) -> QuerySet[RiskChange]:
+    """The recorded changes of a policy, rule, list or allowlist entry, newest first."""
+    return RiskChange.objects.filter(kind=AUDITED[type(obj)], subject=str(obj.pk)).order_by(
+        "-created_on", "-id"
+    )

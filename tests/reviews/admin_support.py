@@ -24,6 +24,7 @@ def review_group(name: str) -> Group:
         codenames = (
             _groups._analyst_codenames() if name == ANALYST else _groups._auditor_codenames()
         )
+        codenames.append(("risk", "view_riskchange"))  # risk.0002
         wanted = Q()
         for app_label, codename in codenames:
             if codename.split("_", 1)[1] in _moved.MOVED:

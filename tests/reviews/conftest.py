@@ -1,15 +1,9 @@
 import pytest
 
-from tests.reviews.admin_support import staff_user
-from tests.risk.conftest import no_rules
+from tests.risk.conftest import analyst, no_rules
 
-__all__ = ["no_rules"]  # autouse here too: review tests state the rules they need
-
-
-@pytest.fixture
-def analyst():
-    """A staff user in the "Risk analyst" group."""
-    return staff_user("ana_analyst")
+# no_rules is autouse here too: review tests state the rules they need.
+__all__ = ["analyst", "no_rules"]
 
 
 @pytest.fixture(autouse=True)

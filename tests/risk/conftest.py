@@ -1,6 +1,7 @@
 import pytest
 
 from risk.models import RiskListEntry, RiskRule
+from tests.reviews.admin_support import staff_user
 
 
 @pytest.fixture(autouse=True)
@@ -9,3 +10,9 @@ def no_rules(db):
     rules are a migration's rows, present or not depending on what ran before."""
     RiskRule.objects.all().delete()
     RiskListEntry.objects.all().delete()
+
+
+@pytest.fixture
+def analyst():
+    """A staff user in the "Risk analyst" group."""
+    return staff_user("ana_analyst")

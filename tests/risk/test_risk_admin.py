@@ -8,7 +8,7 @@ from django.test import Client
 from common.devices import Device
 from reviews import screening
 from risk import starter
-from risk.admin import RiskRuleForm
+from risk.admin.configuration import RiskRuleForm
 from risk.models import RiskListEntry, RiskPolicy, RiskRule
 from risk.policy import POLICY_ID
 from tests.payments.factories import enroll
@@ -41,6 +41,7 @@ def rule_form(**overrides) -> dict:
         "on_payment": "on",
         "points": "30",
         "outcome": "review",
+        "change_reason": "Fraud ring seen last week",
     }
     form.update(overrides)
     return {key: value for key, value in form.items() if value is not None}
@@ -73,6 +74,7 @@ POLICY_FORM = {
     "very_high_at_score": "70",
     "aml_medium_amount": "2000",
     "aml_high_amount": "9000",
+    "change_reason": "Quarterly calibration",
 }
 
 
@@ -157,7 +159,7 @@ def test_the_starter_rules_pass_the_form():
             for field in RiskRuleForm.Meta.fields
             if getattr(saved, field) not in (None, "", False)
         }
-        form = RiskRuleForm(data=data, instance=saved)
+        form = RiskRuleForm(data={**data, "change_reason": "check"}, instance=saved)
         assert form.is_valid(), (saved.name, form.errors)
     assert RiskRule.objects.count() == len(starter.RULES)
 
@@ -184,7 +186,7 @@ def test_a_rules_id_cannot_change(admin_client):
     ],
 )
 def test_list_values_are_stored_as_the_engine_compares_them(admin_client, kind, typed, stored):
-    form = {"kind": kind, "value": typed, "level": "high", "note": ""}
+    form = {"kind": kind, "value": typed, "level": "high", "note": "", "change_reason": "Listed"}
     assert admin_client.post(f"{ADMIN}/risklistentry/add/", form).status_code == 302
     assert RiskListEntry.objects.get().value == stored
 
@@ -199,7 +201,7 @@ def test_list_values_are_stored_as_the_engine_compares_them(admin_client, kind, 
     ],
 )
 def test_list_values_that_cannot_match_are_refused(admin_client, kind, typed):
-    form = {"kind": kind, "value": typed, "level": "high", "note": ""}
+    form = {"kind": kind, "value": typed, "level": "high", "note": "", "change_reason": "Listed"}
     response = admin_client.post(f"{ADMIN}/risklistentry/add/", form)
     assert "value" in errors_of(response)
     assert not RiskListEntry.objects.exists()
@@ -207,7 +209,7 @@ def test_list_values_that_cannot_match_are_refused(admin_client, kind, typed):
 
 def test_a_value_already_listed_in_another_case_is_refused(admin_client):
     RiskListEntry.objects.create(kind="pep_name", value="Maria Costa", level="medium")
-    form = {"kind": "pep_name", "value": "maria  costa", "level": "high", "note": ""}
+    form = {"kind": "pep_name", "value": "maria  costa", "level": "high", "change_reason": "x"}
     response = admin_client.post(f"{ADMIN}/risklistentry/add/", form)
     assert "already on the list" in errors_of(response)["value"]
 
@@ -216,7 +218,12 @@ def test_an_allowlist_entry_is_added_for_a_participant(admin_client, provider):
     alice = enroll(provider.provider)
     target = rule("new_counterparty_phone", points=10)
     assert admin_client.get(f"{ADMIN}/riskallowlistentry/add/").status_code == 200
-    form = {"participant": alice.participant_id, "rule": str(target.pk), "reason": "payroll"}
+    form = {
+        "participant": alice.participant_id,
+        "rule": str(target.pk),
+        "reason": "payroll",
+        "change_reason": "Payroll runs every Friday",
+    }
     assert admin_client.post(f"{ADMIN}/riskallowlistentry/add/", form).status_code == 302
     listing = admin_client.get(f"{ADMIN}/riskallowlistentry/").content.decode()
     assert alice.participant_id in listing and "payroll" in listing
