@@ -103,7 +103,7 @@ def reasons_of(counted: list[FiredRule]) -> list[str]:
 
 
 def evaluate(subject: Subject) -> Evaluation:
-    thresholds = policy.get_policy()
+    thresholds = risk_selectors.get_policy()
     fired = fired_rules(subject)
     counted = [one for one in fired if one.counts]
     score = float(min(MAX_SCORE, sum(one.rule.points for one in counted)))

@@ -45,7 +45,7 @@ LEVEL_ORDER = ("low", "medium", "high", "very_high")
 
 
 class RiskPolicy(models.Model):
-    """The engine's thresholds: one row (pk 1), created on first read, edited in the admin."""
+    """The engine's thresholds: one row (pk 1), made by a migration, edited in the admin."""
 
     review_at_score = models.PositiveSmallIntegerField(
         default=50,

@@ -13,8 +13,10 @@ from risk.models import (
     RiskAllowlistEntry,
     RiskAssessment,
     RiskChange,
+    RiskPolicy,
     RiskRule,
 )
+from risk.policy import POLICY_ID
 
 _ACCOUNT_EVENTS = (RiskAssessment.Event.SIGNUP, RiskAssessment.Event.SIGN_IN)
 
@@ -84,6 +86,11 @@ def allowlisted_rule_ids(*, participant_id: str, at) -> tuple[bool, set[int]]:
         .values_list("rule_id", flat=True)
     )
     return None in rule_ids, {rule_id for rule_id in rule_ids if rule_id is not None}
+
+
+def get_policy() -> RiskPolicy:
+    """The thresholds row (made by the risk.0003 migration; never written by a read)."""
+    return RiskPolicy.objects.get(pk=POLICY_ID)
 
 
 def rules_by_id(rule_ids) -> dict[int, RiskRule]:

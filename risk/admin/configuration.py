@@ -12,7 +12,7 @@ from django.utils import timezone
 from risk import services, validation
 from risk.admin.audited import AuditedAdmin, ChangeReasonForm
 from risk.models import RiskAllowlistEntry, RiskAssessment, RiskListEntry, RiskPolicy, RiskRule
-from risk.policy import POLICY_ID, get_policy
+from risk.policy import POLICY_ID
 
 # ---- policy -----------------------------------------------------------------------------
 
@@ -41,8 +41,7 @@ class RiskPolicyAdmin(AuditedAdmin):
         return False
 
     def changelist_view(self, request, extra_context=None):
-        # One row: go straight to it (made on first read).
-        get_policy()
+        # One row (made by a migration): go straight to it.
         return HttpResponseRedirect(reverse("admin:risk_riskpolicy_change", args=[POLICY_ID]))
 
 

@@ -5,7 +5,7 @@ shown on the row's page and in the read-only change history."""
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 
-from risk.models import RiskChange, RiskListEntry, RiskPolicy, RiskRule
+from risk.models import RiskChange, RiskListEntry, RiskRule
 from risk.policy import POLICY_ID
 from tests.reviews.admin_support import AUDITOR, logged_in, staff_user
 from tests.risk.rules import listed, rule
@@ -51,7 +51,6 @@ def test_adding_and_changing_the_thresholds_each_leave_one_row(analyst_client):
     response = analyst_client.post(f"{ADMIN}/riskrule/add/", rule_form())
     assert response.status_code == 302
     assert RiskChange.objects.get().action == "create"
-    RiskPolicy.objects.get_or_create(pk=POLICY_ID)
     response = analyst_client.post(f"{ADMIN}/riskpolicy/{POLICY_ID}/change/", POLICY_FORM)
     assert response.status_code == 302
     change = RiskChange.objects.get(kind="policy")

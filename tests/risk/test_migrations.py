@@ -119,6 +119,17 @@ def _moved(permissions):
     }
 
 
+def test_the_policy_row_is_made_by_a_migration():
+    RiskPolicy.objects.all().delete()
+    try:
+        _migrate([("risk", "0002_risk_change")])
+        assert not RiskPolicy.objects.exists()
+    finally:
+        _latest()
+    policy = RiskPolicy.objects.get()
+    assert (policy.pk, policy.review_at_score, policy.deny_at_score) == (1, 50, 90)
+
+
 def test_the_move_keeps_rows_ids_links_permissions_and_admin_history(provider):
     enrollment = enroll(provider.provider)
     payout = make_payment(enrollment)

@@ -56,8 +56,7 @@ def errors_of(response) -> dict:
 # ---- policy -----------------------------------------------------------------------------
 
 
-def test_the_policy_list_goes_to_the_single_row_made_on_first_read(admin_client):
-    RiskPolicy.objects.all().delete()
+def test_the_policy_list_goes_to_the_single_row(admin_client):
     response = admin_client.get(f"{ADMIN}/riskpolicy/")
     assert response.status_code == 302
     assert response.url == f"{ADMIN}/riskpolicy/{POLICY_ID}/change/"

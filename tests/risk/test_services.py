@@ -101,7 +101,6 @@ def test_disabling_a_rule_is_an_update_with_its_own_row():
 
 
 def test_the_thresholds_are_changed_never_added_or_removed():
-    RiskPolicy.objects.get_or_create(pk=POLICY_ID)
     policy = services.update_policy(
         values={"review_at_score": 40, "deny_at_score": 80}, actor=ANA, reason="Tighter"
     )
@@ -173,7 +172,6 @@ def test_the_models_checks_refuse_a_change_and_nothing_is_recorded():
             actor=ANA,
             reason="x",
         )
-    RiskPolicy.objects.get_or_create(pk=POLICY_ID)
     with pytest.raises(ValidationError):  # review above deny
         services.update_policy(values={"review_at_score": 95}, actor=ANA, reason="x")
     assert not RiskRule.objects.exists() and RiskListEntry.objects.count() == 1
