@@ -4,7 +4,8 @@ app cannot import its caller-to-be).
 
 A required hook fails closed: calling it while empty raises `HookNotRegistered` (the caller's
 transaction rolls back; nothing is silently allowed), and the system check below reports it as
-an error, so `manage.py check`, `runserver` and `migrate` stop before serving. A hook is made
+an error, so `manage.py check`, `runserver` and `migrate` stop before serving; the WSGI and
+ASGI entry points, which run no checks, call `require_filled` and refuse to start. A hook is made
 once, at import of the module that owns it; the owning app imports that module in its own
 `ready()`, so the check sees the hook even when the app meant to fill it is not installed.
 """
@@ -13,6 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from django.core import checks
+from django.core.exceptions import ImproperlyConfigured
 
 _HOOKS: dict[str, "Hook"] = {}
 
@@ -83,3 +85,11 @@ def check_required_hooks(app_configs=None, **kwargs) -> list[checks.Error]:
         for hook in all_hooks()
         if hook.required and hook.current() is None
     ]
+
+
+def require_filled() -> None:
+    """ImproperlyConfigured naming every empty required hook (for the entry points that serve
+    without running the system checks)."""
+    errors = check_required_hooks()
+    if errors:
+        raise ImproperlyConfigured(" ".join(f"{error.msg} {error.hint}" for error in errors))

@@ -1,7 +1,10 @@
 """One hook type for every call up the layers: required hooks fail closed when called empty,
 and the system check stops startup while one is empty."""
 
+import importlib
+
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
@@ -33,6 +36,18 @@ def test_an_empty_required_hook_fails_the_check_and_the_call(hook):
             hook.call(object())
     assert hook.current() is not None  # restored
     call_command("check")
+
+
+def test_the_web_entry_points_refuse_to_start_with_an_empty_required_hook():
+    """gunicorn and an ASGI server run no system checks: the entry points check themselves."""
+    from config import asgi, wsgi
+
+    with payment_risk.assessor.replaced(None):
+        for entry_point in (wsgi, asgi):
+            with pytest.raises(ImproperlyConfigured, match=r"payments\.payment_assessor"):
+                importlib.reload(entry_point)
+    for entry_point in (wsgi, asgi):
+        importlib.reload(entry_point)
 
 
 def test_an_optional_hook_does_nothing_when_empty_and_a_registration_replaces_the_last():
