@@ -60,7 +60,8 @@ def snapshot(obj: models.Model) -> dict:
     return json.loads(json.dumps(_values(obj), cls=DjangoJSONEncoder))
 
 
-def _record(kind, action, obj, *, before, after, actor: Actor, reason: str) -> RiskChange:
+def _record(kind, action, obj, before, after, actor: Actor, reason: str) -> RiskChange:
+    """One row of the trail: `before` is None on a create, `after` on a delete."""
     change = RiskChange(
         kind=kind,
         action=action,
@@ -102,15 +103,7 @@ class Changes:
             obj = self.model(**values)
             obj.full_clean()
             _saved(obj)
-            _record(
-                self.kind,
-                Action.CREATE,
-                obj,
-                before=None,
-                after=snapshot(obj),
-                actor=actor,
-                reason=reason,
-            )
+            _record(self.kind, Action.CREATE, obj, None, snapshot(obj), actor, reason)
         return obj
 
     def update(self, *, pk, values: Mapping, actor: Actor, reason: str) -> models.Model:
@@ -124,15 +117,7 @@ class Changes:
             if _values(obj) == old:
                 return obj
             _saved(obj)
-            _record(
-                self.kind,
-                Action.UPDATE,
-                obj,
-                before=before,
-                after=snapshot(obj),
-                actor=actor,
-                reason=reason,
-            )
+            _record(self.kind, Action.UPDATE, obj, before, snapshot(obj), actor, reason)
         return obj
 
     def delete(self, *, pk, actor: Actor, reason: str) -> None:
@@ -143,15 +128,7 @@ class Changes:
             before = snapshot(obj)
             obj.delete()
             obj.pk = before[self.model._meta.pk.attname]  # delete() cleared it: the trail names it
-            _record(
-                self.kind,
-                Action.DELETE,
-                obj,
-                before=before,
-                after=None,
-                actor=actor,
-                reason=reason,
-            )
+            _record(self.kind, Action.DELETE, obj, before, None, actor, reason)
 
     def delete_many(self, *, pks, actor: Actor, reason: str) -> None:
         """Delete several rows for one reason, all or none."""
