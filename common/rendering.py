@@ -15,3 +15,9 @@ def json_ready(value):
     if isinstance(value, list | tuple):
         return [json_ready(item) for item in value]
     return value
+
+
+def put(data: dict, key: str, value) -> None:
+    """Set `key` only when there is a value: optional unknowns are absent, never null or ""."""
+    if value not in (None, ""):
+        data[key] = value

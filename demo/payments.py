@@ -24,6 +24,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from common.actors import Actor
+from common.verdicts import RiskVerdict
 from demo import people
 from ledger import selectors as ledger_selectors
 from ledger.sandbox.handle import SandboxLedger
@@ -170,12 +171,8 @@ def _ledger_call_queued():
 def _risk_says(decision: str, reason: str):
     """Let the risk hook return `decision` for one payment (the engine's own rules decide
     every other one)."""
-    previous = risk.registered_assessor()
-    risk.register_assessor(lambda payment: risk.RiskVerdict(decision, 0.93, None, reason))
-    try:
+    with risk.assessor.replaced(lambda payment: RiskVerdict(decision, 0.93, None, reason)):
         yield
-    finally:
-        risk.register_assessor(previous)
 
 
 @contextmanager

@@ -17,9 +17,12 @@ from participants import selectors as participant_selectors
 from payments import services as payment_services
 from payments.models import Payment
 from providers.models import Provider
-from reviews.models import ParticipantReview, PaymentReview, RiskAssessment, RiskListEntry, RiskRule
-from reviews.risk import assessments, starter
+from reviews import screening
+from reviews.models import ParticipantReview, PaymentReview
 from reviews.services import participant_reviews, payment_reviews
+from risk import services as risk_services
+from risk import starter
+from risk.models import RiskAssessment, RiskRule
 
 ANALYST = Actor(kind="system", display_name="demo seed")
 
@@ -56,7 +59,9 @@ STRANGER = "+14155550188"
 
 def _rules_and_lists() -> None:
     rules = () if RiskRule.objects.exists() else starter.RULES
-    starter.install(RiskRule, RiskListEntry, rules=rules, entries=PEP_LIST)
+    risk_services.install_missing(
+        rules=rules, entries=PEP_LIST, actor=ANALYST, reason="Demo seed: starter rules, PEP list"
+    )
 
 
 def _close_signup_review(enrollment) -> None:
@@ -79,7 +84,7 @@ def _sign_in(provider: Provider, external_id: str, device: Device) -> None:
         participant_id=enrollment.participant_id, event=RiskAssessment.Event.SIGN_IN
     ).exists()
     if not signed_in:
-        assessments.assess_sign_in(enrollment, device=device)
+        screening.assess_sign_in(enrollment, device=device)
 
 
 def _payout(provider: Provider, memo: str, sender: str, amount: int, resolution, notes) -> None:

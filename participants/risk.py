@@ -1,44 +1,23 @@
-"""Hook point for the signup risk assessment, owned here and filled by the reviews app.
+"""The signup risk hook: onboarding asks the risk engine about a new participant through it.
 
-Participants cannot import reviews (imports go one way), so reviews registers its assessor
-from its `AppConfig.ready()`. Onboarding calls it inside its transaction; with none registered
-every signup is allowed and the participant simply becomes active.
+Participants cannot import the apps above it, so `reviews` registers "assess, then open a
+review" on `assessor` from its `AppConfig.ready()`. The hook is required: with nothing
+registered onboarding raises instead of letting the participant through, and the system check
+stops startup (`common.hooks`).
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from common.hooks import Hook
+from common.verdicts import RiskVerdict
 
-DECISIONS = ("allow", "review", "deny")
-
-
-@dataclass(frozen=True)
-class SignupVerdict:
-    decision: str  # "allow" | "review" | "deny"
-    assessment_id: str | None = None
-
-    def __post_init__(self):
-        if self.decision not in DECISIONS:
-            raise ValueError(f"decision must be one of {DECISIONS}, not {self.decision!r}")
+assessor = Hook(
+    "participants.signup_assessor",
+    required=True,
+    filled_by="the reviews app",
+    doc="Called with the enrollment a new participant signed up with, inside onboarding's "
+    "transaction; answers a RiskVerdict.",
+)
 
 
-ALLOW = SignupVerdict(decision="allow")
-
-_assessor: Callable[[object], SignupVerdict] | None = None
-
-
-def register_assessor(fn: Callable[[object], SignupVerdict] | None) -> None:
-    """Install the signup assessor (a later registration replaces the earlier; None removes
-    it)."""
-    global _assessor
-    _assessor = fn
-
-
-def registered_assessor() -> Callable[[object], SignupVerdict] | None:
-    return _assessor
-
-
-def assess(enrollment) -> SignupVerdict:
+def assess(enrollment) -> RiskVerdict:
     """The verdict on a new participant, given the enrollment it signed up with."""
-    if _assessor is None:
-        return ALLOW
-    return _assessor(enrollment)
+    return assessor.call(enrollment)

@@ -9,6 +9,7 @@ from django.utils import timezone
 from common.actors import Actor
 from common.errors import DuplicateExternalID, StateConflict, VersionConflict
 from common.locking import lock_or_404
+from common.verdicts import RiskVerdict
 from participants import outbox, risk, validators
 from participants.models import (
     Email,
@@ -142,7 +143,8 @@ def finish_onboarding(*, participant_id: str) -> Participant | None:
         enrollment = (
             Enrollment.objects.filter(participant=participant).order_by("created_on", "pk").first()
         )
-        verdict = risk.assess(enrollment) if enrollment is not None else risk.ALLOW
+        # No enrollment: nothing to assess (a create always makes one).
+        verdict = risk.assess(enrollment) if enrollment is not None else RiskVerdict("allow")
         denied = verdict.decision == "deny"
         participant.status = Participant.Status.DENIED if denied else Participant.Status.ACTIVE
         participant.updated_on = timezone.now()

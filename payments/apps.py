@@ -8,4 +8,6 @@ class PaymentsConfig(AppConfig):
         # Register the Celery tasks in every process, not only in workers: the ledger client
         # replies to `payments.tasks.on_ledger_outcome` by name, and with eager tasks (the
         # embedded default) that name must resolve in the web or command process itself.
-        from payments import tasks  # noqa: F401
+        # The payment risk hook is made here too, so the system check sees it even when
+        # nothing fills it (common.hooks).
+        from payments import risk, tasks  # noqa: F401

@@ -5,10 +5,15 @@ class ReviewsConfig(AppConfig):
     name = "reviews"
 
     def ready(self):
-        # The hooks participants and payments own; they cannot import this app.
+        # Fill the hooks the apps below own (they cannot import this app): participants and
+        # payments assess, then open a review when the decision asks for one; the risk
+        # screens show the reviews linked to an assessment.
         from participants import risk as participant_risk
         from payments import risk as payment_risk
-        from reviews.risk import assessments
+        from reviews import screening
+        from reviews.selectors import assessment_reviews
+        from risk import links
 
-        participant_risk.register_assessor(assessments.assess_signup)
-        payment_risk.register_assessor(assessments.assess_payment)
+        participant_risk.assessor.register(screening.assess_signup)
+        payment_risk.assessor.register(screening.assess_payment)
+        links.review_ids.register(assessment_reviews.review_ids_of_assessment)

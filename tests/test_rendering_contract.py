@@ -7,7 +7,7 @@ import pytest
 from participants.selectors import get_enrollment
 from tests.participants.factories import participant_payload
 from tests.payments.factories import make_payment
-from tests.reviews.factories import assessment
+from tests.risk.factories import assessment
 from tests.routes import fill, openapi_path, provider_routes
 from tests.schema import assert_matches_response
 from tests.tenancy.cases import CASES

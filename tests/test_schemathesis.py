@@ -30,7 +30,8 @@ from config.wsgi import application
 from limits import services as limit_services
 from tests.conftest import basic_auth
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.factories import observed_payment, payout_in_review, pending_review
+from tests.reviews.factories import payout_in_review, pending_review
+from tests.risk.factories import observed_payment
 from tests.routes import METHODS, openapi_path, provider_routes
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,3 +1,4 @@
-"""The analysts' review queue and the risk screens in the Django admin, one module per screen."""
+"""The analysts' review queues in the Django admin, one module per screen (the risk screens
+are the risk app's)."""
 
-from reviews.admin import participant_reviews, payment_reviews, risk  # noqa: F401
+from reviews.admin import participant_reviews, payment_reviews  # noqa: F401

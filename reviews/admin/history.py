@@ -4,17 +4,15 @@ Reads only."""
 
 from payments.selectors import recent_payments_of, recent_payments_to_phone
 from reviews.admin.queue import payment_context
-from reviews.models import DeviceObservation, ParticipantReview, PaymentReview
+from reviews.models import ParticipantReview, PaymentReview
+from risk import selectors as risk_selectors
+from risk.models import DeviceObservation
 
 RECENT = 10
 
 
 def devices_of(assessment_id: str) -> list[DeviceObservation]:
-    return list(
-        DeviceObservation.objects.filter(assessment_id=assessment_id).order_by(
-            "-observed_on", "-id"
-        )
-    )
+    return list(risk_selectors.device_observations(assessment_id))
 
 
 def history_of(review: PaymentReview) -> dict:

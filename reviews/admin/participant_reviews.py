@@ -35,7 +35,6 @@ from limits.models import LimitGroup
 from participants.models import ReasonCode
 from participants.selectors import relationship_history
 from payments.selectors import payments_on_hold_for
-from reviews.admin.case_file import words
 from reviews.admin.forms import (
     AssignForm,
     AssignToMeForm,
@@ -54,14 +53,11 @@ from reviews.admin.queue import (
     pending_first,
     status_mark,
 )
-from reviews.models import (
-    LEVEL_ORDER,
-    ParticipantReview,
-    ParticipantReviewAssessment,
-    ReviewCommand,
-)
+from reviews.models import ParticipantReview, ParticipantReviewAssessment, ReviewCommand
 from reviews.selectors import participant_reviews as selectors
 from reviews.services import participant_reviews as services
+from risk.case_file import words
+from risk.models import LEVEL_ORDER
 
 User = get_user_model()
 

@@ -32,7 +32,7 @@ from common.errors import (
 )
 from common.money import amount_json
 from providers.models import Provider
-from reviews.admin.case_file import case_file, words
+from risk.case_file import case_file, words
 
 
 class ProviderFilter(admin.SimpleListFilter):
@@ -77,7 +77,7 @@ def payment_link(payment_id: str) -> str:
 
 
 def assessment_context(assessment) -> dict:
-    """An assessment as the detail pages show it: the case file (reviews.admin.case_file)."""
+    """An assessment as the detail pages show it: the case file (risk.case_file)."""
     return {
         "assessment": assessment,
         "case": case_file(assessment),

@@ -15,11 +15,14 @@ from participants.selectors import get_enrollment
 from reviews import rendering
 from reviews.api import serializers as s
 from reviews.models import ParticipantReview
+from reviews.selectors import assessment_reviews
 from reviews.selectors import participant_reviews as review_selectors
-from reviews.selectors import risk as risk_selectors
 from reviews.services import commands
 from reviews.services import participant_reviews as review_services
 from reviews.services import payment_reviews as payment_review_services
+from risk import rendering as risk_rendering
+from risk import selectors as risk_selectors
+from risk.api import serializers as risk_serializers
 
 ACCEPTED = OpenApiResponse(
     description="Accepted: applied later. The body is not defined and must not be relied on."
@@ -208,7 +211,7 @@ class RiskAssessmentsView(ParticipantPathView):
     @extend_schema(
         operation_id="listRiskAssessments",
         parameters=PAGINATION_PARAMETERS,
-        responses={200: s.RiskAssessmentListSerializer},
+        responses={200: risk_serializers.RiskAssessmentListSerializer},
     )
     def get(self, request, providerID, participantID):
         enrollment = self.enrollment
@@ -220,11 +223,11 @@ class RiskAssessmentsView(ParticipantPathView):
             time_field="assessed_on",
             descending=False,
         )
-        review_ids = risk_selectors.review_ids_by_assessment(
+        review_ids = assessment_reviews.review_ids_by_assessment(
             self.provider_id, [assessment.pk for assessment in page.items]
         )
         rendered = [
-            rendering.render_risk_assessment(assessment, review_ids.get(assessment.pk, []))
+            risk_rendering.render_risk_assessment(assessment, review_ids.get(assessment.pk, []))
             for assessment in page.items
         ]
         return Response(page.envelope("assessments", rendered))
@@ -238,7 +241,7 @@ class DeviceObservationsView(ProviderAPIView):
     @extend_schema(
         operation_id="listDeviceObservations",
         parameters=PAGINATION_PARAMETERS,
-        responses={200: s.DeviceObservationListSerializer},
+        responses={200: risk_serializers.DeviceObservationListSerializer},
     )
     def get(self, request, providerID, paymentID, assessmentID):
         assessment = risk_selectors.assessment_of_payment(self.provider_id, paymentID, assessmentID)
@@ -250,5 +253,5 @@ class DeviceObservationsView(ProviderAPIView):
             time_field="observed_on",
             nullable_time=True,
         )
-        rendered = [rendering.render_device_observation(o) for o in page.items]
+        rendered = [risk_rendering.render_device_observation(o) for o in page.items]
         return Response(page.envelope("observations", rendered))

@@ -4,6 +4,7 @@ import django.db.models.deletion
 import django.utils.timezone
 import participants.models
 import reviews.models
+import risk.models
 from django.db import migrations, models
 
 
@@ -169,7 +170,7 @@ class Migration(migrations.Migration):
                 (
                     "id",
                     models.CharField(
-                        default=reviews.models._assessment_id,
+                        default=risk.models._assessment_id,
                         editable=False,
                         max_length=40,
                         primary_key=True,

@@ -1,8 +1,8 @@
-"""The starter risk rules and example list entries (`reviews/risk/starter.py`)."""
+"""The starter risk rules and example list entries (data in `risk/starter.py`)."""
 
 from django.db import migrations
 
-from reviews.risk import starter
+from risk import starter
 
 
 def add_defaults(apps, schema_editor):

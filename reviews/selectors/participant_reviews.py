@@ -10,13 +10,8 @@ from common.search import SearchTerm
 from limits.models import LimitGroupMembership
 from participants.models import Phone
 from participants.selectors import find_enrollment
-from reviews.models import (
-    ParticipantReview,
-    ParticipantReviewAssessment,
-    ReviewCommand,
-    ReviewNote,
-    RiskAssessment,
-)
+from reviews.models import ParticipantReview, ParticipantReviewAssessment, ReviewCommand, ReviewNote
+from risk.models import RiskAssessment
 
 
 @dataclass(frozen=True)

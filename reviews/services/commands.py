@@ -20,8 +20,8 @@ from common.errors import DomainError, InvalidRequest
 from participants.models import Enrollment
 from reviews import outbox
 from reviews.models import ParticipantReview, ReviewCommand
-from reviews.selectors.risk import visible_assessment
 from reviews.services import participant_reviews
+from risk.selectors import visible_assessment
 
 logger = logging.getLogger(__name__)
 

@@ -17,7 +17,8 @@ from reviews.services import participant_reviews
 from tests.conftest import is_postgres
 from tests.participants.factories import create_participant
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.factories import assessment, observed_payment, pending_review
+from tests.reviews.factories import pending_review
+from tests.risk.factories import assessment, observed_payment
 
 ROWS = 4
 

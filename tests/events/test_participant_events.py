@@ -5,6 +5,7 @@ import pytest
 from django.db import transaction
 
 from common.actors import Actor
+from common.verdicts import RiskVerdict
 from events.models import Event
 from participants import services as participant_services
 from tests.events.support import only, types_of
@@ -32,15 +33,9 @@ def test_onboarding_emits_participant_activated_with_the_read(
 def test_a_denied_signup_emits_participant_denied(provider, django_capture_on_commit_callbacks):
     from participants import risk as participant_risk
 
-    previous = participant_risk.registered_assessor()
-    participant_risk.register_assessor(
-        lambda enrollment: participant_risk.SignupVerdict(decision="deny")
-    )
-    try:
-        with django_capture_on_commit_callbacks(execute=True):
-            created = create_participant(provider)
-    finally:
-        participant_risk.register_assessor(previous)
+    deny = participant_risk.assessor.replaced(lambda enrollment: RiskVerdict(decision="deny"))
+    with deny, django_capture_on_commit_callbacks(execute=True):
+        created = create_participant(provider)
     event = only(provider.id, "participant.denied")
     assert event.data["participantID"] == created["participantID"]
     assert event.data["status"] == "denied" and event.data["previousStatus"] == "pending"

@@ -3,6 +3,7 @@ as that provider's payments list renders the row; nobody else hears of it."""
 
 import pytest
 
+from common.verdicts import RiskVerdict
 from events.models import Event
 from payments import services
 from reviews.services import payment_reviews
@@ -67,12 +68,8 @@ def test_a_payout_to_another_providers_participant_reaches_both_in_their_own_vie
 def test_a_denied_payout_emits_its_one_move(provider):
     from payments import risk
 
-    previous = risk.registered_assessor()
-    risk.register_assessor(lambda payment, device=None: risk.RiskVerdict(decision="deny"))
-    try:
+    with risk.assessor.replaced(lambda payment, device=None: RiskVerdict(decision="deny")):
         payout = new_payout(provider.provider, enroll(provider.provider))
-    finally:
-        risk.register_assessor(previous)
     assert payout.status == "denied"
     assert _moves(provider.id, payout.id) == [("initiated", "denied")]
 

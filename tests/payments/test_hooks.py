@@ -5,21 +5,25 @@ from django.utils import timezone
 
 from common.devices import Device
 from common.errors import NotFound
+from common.hooks import HookNotRegistered
+from common.verdicts import RiskVerdict
 from payments import risk, selectors, services
 from payments.errors import IllegalTransition
 from payments.models import PaymentRequest, Payout
-from tests.payments.factories import enroll, make_payment, new_payout
+from tests.payments.factories import enroll, make_payment, new_payout, new_request
 
 pytestmark = pytest.mark.django_db
 
 
-def test_without_an_assessor_every_payment_is_allowed():
-    previous = risk.registered_assessor()
-    risk.register_assessor(None)
-    try:
-        assert risk.assess(object()) == risk.RiskVerdict("allow", 0.0, None, None)
-    finally:
-        risk.register_assessor(previous)
+def test_without_an_assessor_no_payment_is_made(provider):
+    """Fail closed: an empty risk hook refuses the payment (its transaction rolls back)."""
+    alice = enroll(provider.provider)
+    with risk.assessor.replaced(None):
+        with pytest.raises(HookNotRegistered, match=r"payments\.payment_assessor"):
+            new_payout(provider, alice, amount_minor=1000)
+        with pytest.raises(HookNotRegistered):
+            new_request(provider, alice, amount_minor=1000)
+    assert not Payout.objects.exists() and not PaymentRequest.objects.exists()
 
 
 def test_the_device_a_payment_was_made_from_reaches_the_assessor(provider):
@@ -27,20 +31,16 @@ def test_the_device_a_payment_was_made_from_reaches_the_assessor(provider):
 
     def assessor(payment, device=None):
         seen.append((payment.id, device))
-        return risk.RiskVerdict("allow")
+        return RiskVerdict("allow")
 
-    previous = risk.registered_assessor()
-    risk.register_assessor(assessor)
-    try:
+    with risk.assessor.replaced(assessor):
         alice = enroll(provider.provider)
         device = Device(device_type="desktop", os="macOS")
         for extra in ({"device": device}, {}):
             new_payout(provider, alice, amount_minor=1000, **extra)
-        # An assessor that takes no device still works for callers that saw none.
-        risk.register_assessor(lambda payment: risk.RiskVerdict("allow"))
+    # An assessor that takes no device still works for callers that saw none.
+    with risk.assessor.replaced(lambda payment: RiskVerdict("allow")):
         assert risk.assess(object()).decision == "allow"
-    finally:
-        risk.register_assessor(previous)
     assert [got for _, got in seen] == [device, None]
 
 
@@ -49,7 +49,7 @@ def test_the_device_a_payment_was_made_from_reaches_the_assessor(provider):
 )
 def test_a_verdict_is_validated(kwargs):
     with pytest.raises(ValueError):
-        risk.RiskVerdict(**kwargs)
+        RiskVerdict(**kwargs)
 
 
 def test_attach_appends_once_in_order(provider):

@@ -30,15 +30,8 @@ def fast_retries(settings):
 @pytest.fixture
 def assessor():
     """Install a risk assessor for one test, then restore whatever was registered."""
-    previous = risk.registered_assessor()
-    installed = []
-
-    def install(fn):
-        installed.append(fn)
-        risk.register_assessor(fn)
-
-    yield install
-    risk.register_assessor(previous)
+    with risk.assessor.replaced(risk.assessor.current()):
+        yield risk.assessor.register
 
 
 def _create(provider, sender, amount=2500, **extra):

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import InvalidRequest
+from common.verdicts import RiskVerdict
 from participants import services as participant_services
 from payments import services
 from payments.errors import IllegalTransition, ParticipantSuspended
@@ -379,12 +380,8 @@ def test_a_payer_that_signs_in_is_bound_before_paying(provider, other_provider):
 def test_a_request_the_risk_engine_denies_is_denied(provider):
     from payments import risk
 
-    previous = risk.registered_assessor()
-    risk.register_assessor(lambda payment: risk.RiskVerdict("deny", 0.9, "asm_9", "mule"))
-    try:
+    with risk.assessor.replaced(lambda payment: RiskVerdict("deny", 0.9, "asm_9", "mule")):
         request = _create(provider.provider, enroll(provider.provider))
-    finally:
-        risk.register_assessor(previous)
     assert request.status == "denied" and request.assessment_ids == ["asm_9"]
     assert request.events.get(to_status="denied").reason == "mule"
     with pytest.raises(IllegalTransition):

@@ -1,21 +1,9 @@
 import pytest
 
-from reviews.models import RiskListEntry, RiskRule
-from tests.reviews.admin_support import staff_user
+from tests.risk.conftest import analyst, no_rules
 
-
-@pytest.fixture
-def analyst():
-    """A staff user in the "Risk analyst" group."""
-    return staff_user("ana_analyst")
-
-
-@pytest.fixture(autouse=True)
-def no_rules(db):
-    """Every test starts with no rules and empty lists and adds what it needs: the default
-    rules are a migration's rows, present or not depending on what ran before."""
-    RiskRule.objects.all().delete()
-    RiskListEntry.objects.all().delete()
+# no_rules is autouse here too: review tests state the rules they need.
+__all__ = ["analyst", "no_rules"]
 
 
 @pytest.fixture(autouse=True)

@@ -1,28 +1,10 @@
-"""Reviews, assessments and device observations for tests, made through the services where
-there is one (so links, holds and versions are what the engine leaves)."""
-
-from datetime import timedelta
-
-from django.utils import timezone
+"""Reviews for tests, made through the services (so links, holds and versions are what the
+engine leaves); the assessments they link are tests.risk.factories'."""
 
 from common.actors import Actor
-from reviews.models import DeviceObservation, RiskAssessment
 from reviews.services import participant_reviews, payment_reviews
 from tests.payments.factories import enroll, make_payment
-
-
-def assessment(
-    *, provider_id: str, participant_id: str, payment=None, event=None, **fields
-) -> RiskAssessment:
-    event = event or (RiskAssessment.Event.PAYMENT if payment else RiskAssessment.Event.SIGNUP)
-    defaults = {"decision": "review", "level": "high", "score": 62.0}
-    return RiskAssessment.objects.create(
-        provider_id=provider_id,
-        participant_id=participant_id,
-        payment=payment,
-        event=event,
-        **{**defaults, **fields},
-    )
+from tests.risk.factories import assessment
 
 
 def pending_review(provider, enrollment=None, *, reason="Unusual activity", assessment_id=None):
@@ -58,26 +40,3 @@ def payout_in_review(provider, *, status="authorized", reason="Large first payou
     )
     payout.refresh_from_db()
     return payout, review
-
-
-def observed_payment(provider, *, timed=3, untimed=1):
-    """A payout with an assessment that observed `timed` dated devices and `untimed` others."""
-    payout = make_payment(enroll(provider))
-    found = assessment(
-        provider_id=provider.pk, participant_id=payout.initiator_participant_id, payment=payout
-    )
-    now = timezone.now()
-    for n in range(timed):
-        DeviceObservation.objects.create(
-            assessment=found,
-            observed_on=now - timedelta(minutes=n),
-            device_type="mobile",
-            model=f"Pixel {n}",
-            os="Android",
-            os_version="15",
-            city="Lagos",
-            region="LA",
-        )
-    for _ in range(untimed):
-        DeviceObservation.objects.create(assessment=found, device_type="desktop")
-    return payout, found

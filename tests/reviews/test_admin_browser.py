@@ -13,7 +13,7 @@ from reviews.models import PaymentReview
 from tests.payments.factories import enroll, new_payout
 from tests.reviews.admin_support import PASSWORD, assert_acted_by, staff_user
 from tests.reviews.factories import payout_in_review, pending_review
-from tests.reviews.rules import listed, rule
+from tests.risk.rules import listed, rule
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

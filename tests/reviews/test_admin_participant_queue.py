@@ -14,7 +14,8 @@ from reviews.services import commands
 from reviews.services import participant_reviews as services
 from tests.payments.factories import enroll as person
 from tests.reviews.admin_support import AUDITOR, logged_in, queue_rows, staff_user
-from tests.reviews.factories import assessment, cleared, pending_review
+from tests.reviews.factories import cleared, pending_review
+from tests.risk.factories import assessment
 
 pytestmark = pytest.mark.django_db
 

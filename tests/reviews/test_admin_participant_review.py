@@ -13,7 +13,8 @@ from reviews.services import participant_reviews as services
 from tests.payments.factories import enroll as person
 from tests.payments.factories import make_payment
 from tests.reviews.admin_support import AUDITOR, assert_acted_by, logged_in, staff_user
-from tests.reviews.factories import assessment, pending_review
+from tests.reviews.factories import pending_review
+from tests.risk.factories import assessment
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from common.actors import Actor
 from payments.models import Payment
-from reviews.models import DeviceObservation, PaymentReview
+from reviews.models import PaymentReview
 from reviews.services import payment_reviews as services
+from risk.models import DeviceObservation
 from tests.reviews.admin_support import AUDITOR, logged_in, queue_rows, staff_user
 from tests.reviews.factories import payout_in_review
 
@@ -235,7 +236,7 @@ def test_a_payment_review_is_assigned_and_annotated_like_a_participant_review(pr
 
 def test_the_page_shows_devices_histories_and_the_lapse(provider, analyst):
     from tests.payments.factories import make_payment
-    from tests.reviews.factories import assessment
+    from tests.risk.factories import assessment
 
     payout, review = payout_in_review(provider.provider)
     earlier = make_payment(payout.initiator_enrollment, memo="earlier")

@@ -2,10 +2,11 @@
 entry, and how), the score as the sum it is, the threshold crossed once, signals and enums in
 words."""
 
-from reviews.models import ParticipantReview, PaymentReview, RiskListEntry
+from reviews.models import ParticipantReview, PaymentReview
+from risk.models import RiskListEntry
 from tests.payments.factories import enroll, new_payout
 from tests.reviews.admin_support import logged_in
-from tests.reviews.rules import rule
+from tests.risk.rules import rule
 
 
 def _page(client, review) -> str:

@@ -1,16 +1,12 @@
 """The demo seed shows risk data made by the engine: a signup in review, a resolved review, a
-sign-in from a device, and payouts held, approved and rejected in payment review. Re-seeding
-adds nothing."""
+sign-in from a device, and payouts held, approved and rejected in payment review; its list
+entries are in the risk change history. Re-seeding adds nothing."""
 
 from rest_framework.test import APIClient
 
 from payments.models import Payment
-from reviews.models import (
-    DeviceObservation,
-    ParticipantReview,
-    PaymentReview,
-    RiskAssessment,
-)
+from reviews.models import ParticipantReview, PaymentReview
+from risk.models import DeviceObservation, RiskAssessment, RiskChange
 from tests.conftest import basic_auth
 from tests.ledger.test_demo import seed
 
@@ -18,7 +14,14 @@ from tests.ledger.test_demo import seed
 def counts() -> tuple[int, ...]:
     return tuple(
         model.objects.count()
-        for model in (RiskAssessment, DeviceObservation, ParticipantReview, PaymentReview, Payment)
+        for model in (
+            RiskAssessment,
+            DeviceObservation,
+            ParticipantReview,
+            PaymentReview,
+            Payment,
+            RiskChange,
+        )
     )
 
 
@@ -59,6 +62,10 @@ def test_the_demo_shows_risk_data_and_reseeding_adds_nothing(live_server):
     }
     assert outcomes["Equipment purchase"] == ("approved", "accepted")
     assert outcomes["Crypto exchange top-up"] == ("rejected", "cancelled")
+
+    # The demo's PEP list went in through the risk services, so the trail has it.
+    pep = RiskChange.objects.get(kind="list-entry", label__contains="Paula Ortega")
+    assert (pep.action, pep.actor_display_name) == ("create", "demo seed")
 
     before = counts()
     seed(live_server.url)

@@ -10,11 +10,11 @@ from rest_framework.test import APIClient
 
 from api import scopes
 from common.rendering import json_ready
-from reviews.models import DeviceObservation
-from reviews.rendering import render_device_observation as observation_data
+from risk.models import DeviceObservation
+from risk.rendering import render_device_observation as observation_data
 from tests.payments.factories import enroll, make_payment
 from tests.problems import assert_not_found
-from tests.reviews.factories import assessment, observed_payment
+from tests.risk.factories import assessment, observed_payment
 
 pytestmark = pytest.mark.django_db
 

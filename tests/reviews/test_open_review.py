@@ -8,8 +8,9 @@ from api import scopes
 from reviews.models import ParticipantReview, ReviewCommand
 from tests.participants.factories import create_participant
 from tests.problems import NO_PARTICIPANT, assert_not_found
-from tests.reviews.factories import assessment, cleared
+from tests.reviews.factories import cleared
 from tests.reviews.http import detail, open_review
+from tests.risk.factories import assessment
 
 pytestmark = pytest.mark.django_db
 

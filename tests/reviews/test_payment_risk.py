@@ -11,10 +11,11 @@ from django.core.management import call_command
 from common.devices import Device
 from ledger import selectors as ledger_selectors
 from ledger.sandbox import protocol
-from reviews.models import DeviceObservation, ParticipantReview, PaymentReview, RiskAssessment
+from reviews.models import ParticipantReview, PaymentReview
+from risk.models import DeviceObservation, RiskAssessment
 from tests.payments.factories import enroll, new_payout, new_request
 from tests.reviews.factories import pending_review
-from tests.reviews.rules import rule
+from tests.risk.rules import rule
 
 PIXEL = Device(device_type="mobile", model="Pixel 8", os="Android", os_version="15", city="Lagos")
 

@@ -13,8 +13,9 @@ from reviews.models import ParticipantReview, ReviewCommand
 from reviews.services import participant_reviews
 from tests.participants.factories import create_participant
 from tests.problems import assert_not_found, without_occurrence
-from tests.reviews.factories import assessment, cleared
+from tests.reviews.factories import cleared
 from tests.reviews.http import assign, detail, get_review, open_review
+from tests.risk.factories import assessment
 
 pytestmark = pytest.mark.django_db
 

@@ -9,11 +9,12 @@ from django.utils import timezone
 
 from api import scopes
 from participants.models import Enrollment
-from reviews.models import RiskAssessment
-from reviews.rendering import render_risk_assessment as assessment_data
+from risk.models import RiskAssessment
+from risk.rendering import render_risk_assessment as assessment_data
 from tests.payments.factories import enroll, make_payment
 from tests.problems import NO_PARTICIPANT, assert_not_found, without_occurrence
-from tests.reviews.factories import assessment, observed_payment, payout_in_review, pending_review
+from tests.reviews.factories import payout_in_review, pending_review
+from tests.risk.factories import assessment, observed_payment
 
 pytestmark = pytest.mark.django_db
 

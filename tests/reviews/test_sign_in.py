@@ -9,10 +9,11 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from common.devices import Device
-from reviews.models import DeviceObservation, ParticipantReview, RiskAssessment
-from reviews.risk import assessments
+from reviews import screening
+from reviews.models import ParticipantReview
+from risk.models import DeviceObservation, RiskAssessment
 from tests.payments.factories import enroll
-from tests.reviews.rules import listed, rule, signal_rule
+from tests.risk.rules import listed, rule, signal_rule
 
 pytestmark = pytest.mark.django_db
 
@@ -106,7 +107,7 @@ def test_a_deny_at_sign_in_opens_a_review(alice, record):
 
 def test_a_sign_in_can_be_recorded_for_an_earlier_time(alice):
     at = timezone.now() - timedelta(hours=2)
-    assessed = assessments.assess_sign_in(alice, device=Device(device_type="desktop"), at=at)
+    assessed = screening.assess_sign_in(alice, device=Device(device_type="desktop"), at=at)
     assert assessed.assessment.assessed_on == at and assessed.review_id is None
     assert assessed.assessment.device_observations.get().observed_on == at
 

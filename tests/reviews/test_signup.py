@@ -3,13 +3,15 @@ the decision shows in its status, its risk assessments and the review queue."""
 
 import pytest
 
+from common.hooks import HookNotRegistered
 from participants import risk as participant_risk
 from participants import services as participant_services
 from participants.models import Participant
-from reviews.models import ParticipantReview, RiskAssessment
-from reviews.risk.signals import SIGNAL_ORDER
+from reviews.models import ParticipantReview
+from risk.models import RiskAssessment
+from risk.signals import SIGNAL_ORDER
 from tests.participants.factories import create_participant
-from tests.reviews.rules import listed, rule, signal_rule
+from tests.risk.rules import listed, rule, signal_rule
 
 pytestmark = pytest.mark.django_db
 
@@ -87,21 +89,20 @@ def test_onboarding_runs_the_assessment_once(provider, signup):
     assert RiskAssessment.objects.filter(participant_id=read["participantID"]).count() == 1
 
 
-def test_without_a_signup_assessor_the_participant_simply_becomes_active(provider, signup):
-    previous = participant_risk.registered_assessor()
-    participant_risk.register_assessor(None)
-    try:
-        read = signup()
-    finally:
-        participant_risk.register_assessor(previous)
-    assert read["status"] == "active"
-    assert not RiskAssessment.objects.filter(participant_id=read["participantID"]).exists()
-    assert Participant.objects.get(pk=read["participantID"]).status == "active"
-
-
-def test_a_signup_verdict_is_validated():
-    with pytest.raises(ValueError):
-        participant_risk.SignupVerdict(decision="maybe")
+def test_without_a_signup_assessor_onboarding_lets_nobody_through(provider):
+    """Fail closed: with the hook empty the participant stays pending, unassessed; onboarding
+    run again once an assessor is back finishes it."""
+    # Its onboarding task waits for a commit that never comes inside this test's transaction.
+    participant_id = create_participant(provider)["participantID"]
+    assert Participant.objects.get(pk=participant_id).status == "pending"
+    missing = pytest.raises(HookNotRegistered, match=r"participants\.signup_assessor")
+    with participant_risk.assessor.replaced(None), missing:
+        participant_services.finish_onboarding(participant_id=participant_id)
+    assert Participant.objects.get(pk=participant_id).status == "pending"
+    assert not RiskAssessment.objects.filter(participant_id=participant_id).exists()
+    participant_services.finish_onboarding(participant_id=participant_id)
+    assert Participant.objects.get(pk=participant_id).status == "active"
+    assert RiskAssessment.objects.filter(participant_id=participant_id).count() == 1
 
 
 def _address() -> dict:

@@ -15,7 +15,8 @@ from participants.models import FundingSource
 from participants.selectors import get_enrollment
 from tests.participants.factories import create_participant
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.factories import observed_payment, payout_in_review, pending_review
+from tests.reviews.factories import payout_in_review, pending_review
+from tests.risk.factories import observed_payment
 
 MISSING_PARTICIPANT = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
 MISSING_GROUP = "grp_01ARZ3NDEKTSV4RRFFQ69G5FAV"

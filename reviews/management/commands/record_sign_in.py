@@ -1,7 +1,7 @@
 from common.commands import JsonCommand
 from common.devices import add_device_arguments, device_from_options
 from participants.selectors import get_enrollment
-from reviews.risk import assessments
+from reviews import screening
 
 
 class Command(JsonCommand):
@@ -19,7 +19,7 @@ class Command(JsonCommand):
         with self.domain_errors():
             enrollment = get_enrollment(options["provider"], options["participant"])
             device = device_from_options(options)
-            assessed = assessments.assess_sign_in(enrollment, device=device)
+            assessed = screening.assess_sign_in(enrollment, device=device)
         assessment = assessed.assessment
         data = {
             "assessmentID": assessment.pk,

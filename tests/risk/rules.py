@@ -1,14 +1,14 @@
 """Risk rules, list entries and subjects for the engine's tests. Each test states the rules
-it needs (tests/reviews/conftest.py starts every test with none)."""
+it needs (tests/risk/conftest.py starts every test with none)."""
 
 import itertools
 from decimal import Decimal
 
 from django.utils import timezone
 
-from reviews.models import RiskAllowlistEntry, RiskAssessment, RiskListEntry, RiskRule
-from reviews.risk.signals import customer_signals, profile_of
-from reviews.risk.subject import Subject
+from risk.models import RiskAllowlistEntry, RiskAssessment, RiskListEntry, RiskRule
+from risk.signals import customer_signals, profile_of
+from risk.subject import Subject
 
 _ids = itertools.count(1000)
 EVENT_FLAGS = {"signup": "on_signup", "sign_in": "on_sign_in", "payment": "on_payment"}

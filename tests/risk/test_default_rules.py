@@ -1,4 +1,4 @@
-"""The starter rules (reviews/risk/starter.py, installed by migration 0004): a new customer's
+"""The starter rules (risk/starter.py, installed by migration reviews.0004): a new customer's
 everyday activity is allowed; the risky cases in docs/decisions.md are reviewed or denied."""
 
 from datetime import timedelta
@@ -8,11 +8,11 @@ import time_machine
 from django.utils import timezone
 
 from common.devices import Device
-from reviews.models import RiskListEntry, RiskRule
-from reviews.risk import engine, starter
+from risk import engine, starter
+from risk.models import RiskListEntry, RiskRule
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.factories import assessment
-from tests.reviews.rules import listed, subject
+from tests.risk.factories import assessment
+from tests.risk.rules import listed, subject
 
 pytestmark = pytest.mark.django_db
 

@@ -1,25 +1,18 @@
-"""The engine's thresholds (one row, created on first read) and what a score or amount means."""
+"""The engine's thresholds and what a score or amount means under them. The thresholds are
+one row (`POLICY_ID`), made by a migration (risk.0003) and read by `risk.selectors`."""
 
 from decimal import Decimal
 
-from django.db import IntegrityError, transaction
-
-from reviews.models import EvidenceLevel, Level, RiskPolicy
+from risk.models import EvidenceLevel, Level, RiskPolicy
 
 POLICY_ID = 1
 
 
-def get_policy() -> RiskPolicy:
-    """The policy row. The first read of a fresh database creates it with the model's
-    defaults (the primary key is fixed, so racing first reads converge on one row)."""
-    policy = RiskPolicy.objects.filter(pk=POLICY_ID).first()
-    if policy is not None:
-        return policy
-    try:
-        with transaction.atomic():
-            return RiskPolicy.objects.create(pk=POLICY_ID)
-    except IntegrityError:
-        return RiskPolicy.objects.get(pk=POLICY_ID)
+def ensure_policy(policy_model=RiskPolicy, *, using: str = "default") -> None:
+    """Make the policy row with the model's defaults when there is none (a row that exists
+    is left as analysts made it). For the migration that seeds it (its historical model) and
+    for a database emptied by a flush (`risk.apps.policy_after_flush`), never for a read."""
+    policy_model.objects.using(using).get_or_create(pk=POLICY_ID)
 
 
 def level_for(score: float, policy: RiskPolicy) -> str:

@@ -65,26 +65,42 @@ LIST_ENTRIES = [
 ]
 
 
+def rule_values(row) -> dict:
+    """A row of RULES as the rule's field values."""
+    rule_id, name, condition, events, parameters, points, outcome, description = row
+    values = {
+        "rule_id": rule_id,
+        "name": name,
+        "description": description,
+        "condition": condition,
+        "on_signup": SIGNUP in events,
+        "on_sign_in": SIGN_IN in events,
+        "on_payment": PAYMENT in events,
+        "points": points,
+        "outcome": outcome,
+        **parameters,
+    }
+    if "threshold" in values:
+        values["threshold"] = Decimal(values["threshold"])
+    return values
+
+
+def entry_values(row) -> dict:
+    """A row of LIST_ENTRIES as the entry's field values."""
+    kind, value, level, note = row
+    return {"kind": kind, "value": value, "level": level, "note": note}
+
+
 def install(rule_model, entry_model, *, rules=RULES, entries=LIST_ENTRIES) -> None:
     """Add the rules and entries that are missing (by ruleID, and by kind and value); rows
-    that exist are left as analysts made them. The models are passed in so a migration can
-    give its historical ones."""
-    for rule_id, name, condition, events, parameters, points, outcome, description in rules:
-        values = {
-            "name": name,
-            "description": description,
-            "condition": condition,
-            "on_signup": SIGNUP in events,
-            "on_sign_in": SIGN_IN in events,
-            "on_payment": PAYMENT in events,
-            "points": points,
-            "outcome": outcome,
-            **parameters,
-        }
-        if "threshold" in values:
-            values["threshold"] = Decimal(values["threshold"])
-        rule_model.objects.get_or_create(rule_id=rule_id, defaults=values)
-    for kind, value, level, note in entries:
+    that exist are left as analysts made them. For the migration that seeds a new database
+    (its historical models, which have no trail yet); anything later goes through
+    `risk.services.install_missing`, which records each row it adds."""
+    for row in rules:
+        values = rule_values(row)
+        rule_model.objects.get_or_create(rule_id=values.pop("rule_id"), defaults=values)
+    for row in entries:
+        values = entry_values(row)
         entry_model.objects.get_or_create(
-            kind=kind, value=value, defaults={"level": level, "note": note}
+            kind=values.pop("kind"), value=values.pop("value"), defaults=values
         )

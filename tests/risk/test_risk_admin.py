@@ -6,16 +6,17 @@ from django.contrib.auth.models import Permission, User
 from django.test import Client
 
 from common.devices import Device
-from reviews.admin.risk import RiskRuleForm
-from reviews.models import RiskListEntry, RiskPolicy, RiskRule
-from reviews.risk import assessments, starter
-from reviews.risk.policy import POLICY_ID
+from reviews import screening
+from risk import starter
+from risk.admin.configuration import RiskRuleForm
+from risk.models import RiskListEntry, RiskPolicy, RiskRule
+from risk.policy import POLICY_ID
 from tests.payments.factories import enroll
-from tests.reviews.rules import rule
+from tests.risk.rules import rule
 
 pytestmark = pytest.mark.django_db
 
-ADMIN = "/admin/reviews"
+ADMIN = "/admin/risk"
 
 
 @pytest.fixture
@@ -40,6 +41,7 @@ def rule_form(**overrides) -> dict:
         "on_payment": "on",
         "points": "30",
         "outcome": "review",
+        "change_reason": "Fraud ring seen last week",
     }
     form.update(overrides)
     return {key: value for key, value in form.items() if value is not None}
@@ -54,8 +56,7 @@ def errors_of(response) -> dict:
 # ---- policy -----------------------------------------------------------------------------
 
 
-def test_the_policy_list_goes_to_the_single_row_made_on_first_read(admin_client):
-    RiskPolicy.objects.all().delete()
+def test_the_policy_list_goes_to_the_single_row(admin_client):
     response = admin_client.get(f"{ADMIN}/riskpolicy/")
     assert response.status_code == 302
     assert response.url == f"{ADMIN}/riskpolicy/{POLICY_ID}/change/"
@@ -72,6 +73,7 @@ POLICY_FORM = {
     "very_high_at_score": "70",
     "aml_medium_amount": "2000",
     "aml_high_amount": "9000",
+    "change_reason": "Quarterly calibration",
 }
 
 
@@ -156,7 +158,7 @@ def test_the_starter_rules_pass_the_form():
             for field in RiskRuleForm.Meta.fields
             if getattr(saved, field) not in (None, "", False)
         }
-        form = RiskRuleForm(data=data, instance=saved)
+        form = RiskRuleForm(data={**data, "change_reason": "check"}, instance=saved)
         assert form.is_valid(), (saved.name, form.errors)
     assert RiskRule.objects.count() == len(starter.RULES)
 
@@ -183,7 +185,7 @@ def test_a_rules_id_cannot_change(admin_client):
     ],
 )
 def test_list_values_are_stored_as_the_engine_compares_them(admin_client, kind, typed, stored):
-    form = {"kind": kind, "value": typed, "level": "high", "note": ""}
+    form = {"kind": kind, "value": typed, "level": "high", "note": "", "change_reason": "Listed"}
     assert admin_client.post(f"{ADMIN}/risklistentry/add/", form).status_code == 302
     assert RiskListEntry.objects.get().value == stored
 
@@ -198,7 +200,7 @@ def test_list_values_are_stored_as_the_engine_compares_them(admin_client, kind, 
     ],
 )
 def test_list_values_that_cannot_match_are_refused(admin_client, kind, typed):
-    form = {"kind": kind, "value": typed, "level": "high", "note": ""}
+    form = {"kind": kind, "value": typed, "level": "high", "note": "", "change_reason": "Listed"}
     response = admin_client.post(f"{ADMIN}/risklistentry/add/", form)
     assert "value" in errors_of(response)
     assert not RiskListEntry.objects.exists()
@@ -206,7 +208,7 @@ def test_list_values_that_cannot_match_are_refused(admin_client, kind, typed):
 
 def test_a_value_already_listed_in_another_case_is_refused(admin_client):
     RiskListEntry.objects.create(kind="pep_name", value="Maria Costa", level="medium")
-    form = {"kind": "pep_name", "value": "maria  costa", "level": "high", "note": ""}
+    form = {"kind": "pep_name", "value": "maria  costa", "level": "high", "change_reason": "x"}
     response = admin_client.post(f"{ADMIN}/risklistentry/add/", form)
     assert "already on the list" in errors_of(response)["value"]
 
@@ -215,7 +217,12 @@ def test_an_allowlist_entry_is_added_for_a_participant(admin_client, provider):
     alice = enroll(provider.provider)
     target = rule("new_counterparty_phone", points=10)
     assert admin_client.get(f"{ADMIN}/riskallowlistentry/add/").status_code == 200
-    form = {"participant": alice.participant_id, "rule": str(target.pk), "reason": "payroll"}
+    form = {
+        "participant": alice.participant_id,
+        "rule": str(target.pk),
+        "reason": "payroll",
+        "change_reason": "Payroll runs every Friday",
+    }
     assert admin_client.post(f"{ADMIN}/riskallowlistentry/add/", form).status_code == 302
     listing = admin_client.get(f"{ADMIN}/riskallowlistentry/").content.decode()
     assert alice.participant_id in listing and "payroll" in listing
@@ -228,7 +235,7 @@ def test_assessments_are_listed_filtered_and_shown_read_only(admin_client, provi
     rule("new_device", events=("sign_in",), points=30, name="New device")
     alice = enroll(provider.provider)
     device = Device(device_type="mobile", model="Pixel 8", os="Android", city="Lagos")
-    found = assessments.assess_sign_in(alice, device=device).assessment
+    found = screening.assess_sign_in(alice, device=device).assessment
     listing = admin_client.get(f"{ADMIN}/riskassessment/", {"event": "sign_in"})
     assert listing.status_code == 200 and found.pk in listing.content.decode()
     filtered = admin_client.get(f"{ADMIN}/riskassessment/", {"decision": "deny"})
@@ -247,7 +254,7 @@ def test_read_only_staff_see_the_rules_and_change_nothing():
     user = User.objects.create_user("auditor", "a@example.com", "pw", is_staff=True)
     user.user_permissions.set(
         Permission.objects.filter(
-            content_type__app_label="reviews",
+            content_type__app_label="risk",
             codename__in=("view_riskrule", "view_riskassessment", "view_riskpolicy"),
         )
     )

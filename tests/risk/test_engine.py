@@ -3,13 +3,15 @@
 from datetime import timedelta
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
-from reviews.models import RiskPolicy
-from reviews.risk import engine
-from reviews.risk.policy import POLICY_ID, get_policy
+from risk import engine
+from risk.models import RiskPolicy
+from risk.policy import POLICY_ID
+from risk.selectors import get_policy
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.rules import allowlist, rule, subject
+from tests.risk.rules import allowlist, rule, subject
 
 pytestmark = pytest.mark.django_db
 
@@ -165,9 +167,21 @@ def test_payments_carry_transaction_evidence(alice):
     assert (signup.transaction_level, signup.aml_level) == ("", "")
 
 
-def test_the_policy_row_is_made_on_first_read():
-    RiskPolicy.objects.all().delete()
-    policy = get_policy()
+def test_reading_the_policy_never_writes(django_assert_num_queries):
+    with django_assert_num_queries(1) as captured:
+        policy = get_policy()
+    assert captured.captured_queries[0]["sql"].lstrip().upper().startswith("SELECT")
     assert policy.pk == POLICY_ID
+    RiskPolicy.objects.all().delete()
+    with pytest.raises(RiskPolicy.DoesNotExist):
+        get_policy()
+    assert not RiskPolicy.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_flush_puts_the_migration_made_policy_row_back():
+    """A flush empties the tables (the policy row too) and re-sends post_migrate."""
+    RiskPolicy.objects.update(deny_at_score=95)
+    call_command("flush", verbosity=0, interactive=False)
+    policy = get_policy()
     assert (policy.review_at_score, policy.deny_at_score) == (50, 90)
-    assert get_policy().pk == POLICY_ID and RiskPolicy.objects.count() == 1

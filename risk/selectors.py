@@ -7,14 +7,16 @@ from django.db.models import F, Q, QuerySet
 
 from common.errors import NotFound
 from payments.selectors import visible_payments
-from reviews.models import (
+from risk.models import (
+    AUDITED,
     DeviceObservation,
-    ParticipantReviewAssessment,
-    PaymentReview,
     RiskAllowlistEntry,
     RiskAssessment,
+    RiskChange,
+    RiskPolicy,
     RiskRule,
 )
+from risk.policy import POLICY_ID
 
 _ACCOUNT_EVENTS = (RiskAssessment.Event.SIGNUP, RiskAssessment.Event.SIGN_IN)
 
@@ -28,21 +30,6 @@ def visible_assessments(provider_id: str, participant_id: str) -> QuerySet[RiskA
 
 def visible_assessment(provider_id: str, participant_id: str, assessment_id: str) -> bool:
     return visible_assessments(provider_id, participant_id).filter(pk=assessment_id).exists()
-
-
-def review_ids_by_assessment(provider_id: str, assessment_ids: list[str]) -> dict[str, list]:
-    """The provider's reviews (participant and payment) linked to each assessment, oldest
-    first."""
-    found: dict[str, list[tuple]] = {}
-    links = ParticipantReviewAssessment.objects.filter(
-        assessment_id__in=assessment_ids, review__provider_id=provider_id
-    ).values_list("assessment_id", "review__created_on", "review_id")
-    payment_reviews = PaymentReview.objects.filter(
-        assessment_id__in=assessment_ids, provider_id=provider_id
-    ).values_list("assessment_id", "created_on", "id")
-    for assessment_id, created_on, review_id in [*links, *payment_reviews]:
-        found.setdefault(assessment_id, []).append((created_on, review_id))
-    return {key: [review_id for _, review_id in sorted(rows)] for key, rows in found.items()}
 
 
 def assessment_of_payment(provider_id: str, payment_id: str, assessment_id: str):
@@ -59,8 +46,8 @@ def assessment_of_payment(provider_id: str, payment_id: str, assessment_id: str)
     return assessment
 
 
-def device_observations(assessment: RiskAssessment) -> QuerySet[DeviceObservation]:
-    """Newest observedOn first; observations with no time last."""
+def device_observations(assessment: RiskAssessment | str) -> QuerySet[DeviceObservation]:
+    """The assessment's (a row or its ID): newest observedOn first; with no time last."""
     return DeviceObservation.objects.filter(assessment=assessment).order_by(
         F("observed_on").desc(nulls_last=True), "-id"
     )
@@ -101,6 +88,16 @@ def allowlisted_rule_ids(*, participant_id: str, at) -> tuple[bool, set[int]]:
     return None in rule_ids, {rule_id for rule_id in rule_ids if rule_id is not None}
 
 
+def get_policy() -> RiskPolicy:
+    """The thresholds row (made by the risk.0003 migration; never written by a read)."""
+    return RiskPolicy.objects.get(pk=POLICY_ID)
+
+
+def rules_by_id(rule_ids) -> dict[int, RiskRule]:
+    """The rules that still exist among `rule_ids` (a snapshot may name a deleted one)."""
+    return {rule.rule_id: rule for rule in RiskRule.objects.filter(rule_id__in=list(rule_ids))}
+
+
 def enabled_rules(event: str) -> QuerySet[RiskRule]:
     """The rules evaluated at this event, in ruleID order."""
     flag = {
@@ -109,3 +106,13 @@ def enabled_rules(event: str) -> QuerySet[RiskRule]:
         RiskAssessment.Event.PAYMENT: "on_payment",
     }[event]
     return RiskRule.objects.filter(enabled=True, **{flag: True}).order_by("rule_id")
+
+
+# ---- the configuration's audit trail ----------------------------------------------------
+
+
+def changes_of(obj) -> QuerySet[RiskChange]:
+    """The recorded changes of a policy, rule, list or allowlist entry, newest first."""
+    return RiskChange.objects.filter(kind=AUDITED[type(obj)], subject=str(obj.pk)).order_by(
+        "-created_on", "-id"
+    )

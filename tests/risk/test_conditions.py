@@ -9,11 +9,11 @@ from django.utils import timezone
 
 from common.devices import Device
 from participants.models import Phone
-from reviews.models import DeviceObservation, RiskRule
-from reviews.risk import conditions
+from risk import conditions
+from risk.models import DeviceObservation, RiskRule
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.factories import assessment
-from tests.reviews.rules import listed, rule, signal_rule, subject
+from tests.risk.factories import assessment
+from tests.risk.rules import listed, rule, signal_rule, subject
 
 pytestmark = pytest.mark.django_db
 

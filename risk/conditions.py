@@ -13,9 +13,9 @@ from decimal import Decimal
 import phonenumbers
 
 from payments import selectors as payment_selectors
-from reviews.models import LEVEL_ORDER, EvidenceLevel, RiskAssessment, RiskRule
-from reviews.risk.subject import Subject, display_amount, payment_amount
-from reviews.selectors import risk as risk_selectors
+from risk import selectors as risk_selectors
+from risk.models import LEVEL_ORDER, EvidenceLevel, RiskAssessment, RiskRule
+from risk.subject import Subject, display_amount, payment_amount
 
 C = RiskRule.Condition
 E = RiskAssessment.Event

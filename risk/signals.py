@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.db.models.functions import Lower
 
-from reviews.models import LEVEL_ORDER, EvidenceLevel, RiskListEntry, RiskRule
+from risk.models import LEVEL_ORDER, EvidenceLevel, RiskListEntry, RiskRule
 
 Key = RiskRule.SignalKey
 Kind = RiskListEntry.Kind

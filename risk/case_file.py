@@ -1,11 +1,12 @@
 """An assessment as an analyst reads it: every fired rule with its points and what it
 matched, the score as the sum it is, the customer signals in words with the list entry that
-set each, and no raw enum or camelCase key on the page."""
+set each, and no raw enum or camelCase key on the page (the review pages show it)."""
 
 from dataclasses import dataclass, field
 
-from reviews.models import RiskRule
-from reviews.risk.engine import THRESHOLD_CONDITIONS
+from risk import selectors
+from risk.engine import THRESHOLD_CONDITIONS
+from risk.models import RiskRule
 
 SIGNAL_LABELS = {
     "addressRiskLevel": "Address country",
@@ -76,9 +77,7 @@ def _why_not_counted(snapshot: dict) -> str:
 
 def case_file(assessment) -> CaseFile:
     snapshots = assessment.rules or []
-    rules = {
-        r.rule_id: r for r in RiskRule.objects.filter(rule_id__in=[s["ruleID"] for s in snapshots])
-    }
+    rules = selectors.rules_by_id([s["ruleID"] for s in snapshots])
     matches = getattr(assessment, "signal_matches", None) or {}
     highest: dict[str, RiskRule] = {}
     for snapshot in snapshots:

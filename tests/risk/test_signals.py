@@ -5,9 +5,9 @@ import pytest
 from django.utils import timezone
 
 from participants.models import Email, Phone
-from reviews.risk.signals import as_evidence, customer_signals, profile_of
+from risk.signals import as_evidence, customer_signals, profile_of
 from tests.payments.factories import enroll
-from tests.reviews.rules import listed
+from tests.risk.rules import listed
 
 pytestmark = pytest.mark.django_db
 

@@ -10,16 +10,16 @@
   threshold check says only its highest threshold crossed);
 - for payments, transactionEvidence: level (the band) and amlLevel (from the amount).
 
-Nothing here writes: `reviews.risk.assessments` records the result and acts on it.
+Nothing here writes: `risk.assessments` records the result (the reviews app acts on it).
 """
 
 from dataclasses import dataclass, field
 
-from reviews.models import RiskAssessment, RiskRule
-from reviews.risk import conditions, policy
-from reviews.risk.signals import as_evidence
-from reviews.risk.subject import Subject, payment_amount
-from reviews.selectors import risk as risk_selectors
+from risk import conditions, policy
+from risk import selectors as risk_selectors
+from risk.models import RiskAssessment, RiskRule
+from risk.signals import as_evidence
+from risk.subject import Subject, payment_amount
 
 MAX_SCORE = 100
 _STRENGTH = ("allow", "review", "deny")
@@ -103,7 +103,7 @@ def reasons_of(counted: list[FiredRule]) -> list[str]:
 
 
 def evaluate(subject: Subject) -> Evaluation:
-    thresholds = policy.get_policy()
+    thresholds = risk_selectors.get_policy()
     fired = fired_rules(subject)
     counted = [one for one in fired if one.counts]
     score = float(min(MAX_SCORE, sum(one.rule.points for one in counted)))

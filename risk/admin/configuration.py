@@ -1,0 +1,168 @@
+"""The risk configuration screens: the thresholds (the one policy row), rules, list entries
+and the allowlist. The engine reads them at every assessment, so a save takes effect at the
+next one. Every save and delete goes through `risk.services` with a reason and is kept in
+the change history (`AuditedAdmin`); the forms' checks are the models' (`risk.validation`).
+"""
+
+from django.contrib import admin
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils import timezone
+
+from risk import services, validation
+from risk.admin.audited import AuditedAdmin, ChangeReasonForm
+from risk.models import RiskAllowlistEntry, RiskAssessment, RiskListEntry, RiskPolicy, RiskRule
+from risk.policy import POLICY_ID
+
+# ---- policy -----------------------------------------------------------------------------
+
+
+@admin.register(RiskPolicy)
+class RiskPolicyAdmin(AuditedAdmin):
+    changes = services.POLICY
+    fieldsets = [
+        ("Decision (a rule's forced outcome can only make it stronger)", {
+            "fields": ["review_at_score", "deny_at_score"],
+        }),
+        ("Level bands of the score", {
+            "fields": ["medium_at_score", "high_at_score", "very_high_at_score"],
+        }),
+        ("amlLevel of a payment (platform currency)", {
+            "fields": ["aml_medium_amount", "aml_high_amount"],
+        }),
+        (None, {"fields": ["updated_on"]}),
+    ]  # fmt: skip
+    readonly_fields = ("updated_on",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def changelist_view(self, request, extra_context=None):
+        # One row (made by a migration): go straight to it.
+        return HttpResponseRedirect(reverse("admin:risk_riskpolicy_change", args=[POLICY_ID]))
+
+
+# ---- rules ------------------------------------------------------------------------------
+
+
+class RiskRuleForm(ChangeReasonForm):
+    class Meta:
+        model = RiskRule
+        fields = (
+            "rule_id",
+            "name",
+            "description",
+            "enabled",
+            "is_live",
+            "condition",
+            "threshold",
+            "window_minutes",
+            "signal_key",
+            "signal_level",
+            "on_signup",
+            "on_sign_in",
+            "on_payment",
+            "points",
+            "outcome",
+        )
+
+
+@admin.register(RiskRule)
+class RiskRuleAdmin(AuditedAdmin):
+    changes = services.RULES
+    form = RiskRuleForm
+    list_display = (
+        "rule_id",
+        "name",
+        "condition",
+        "events",
+        "parameters",
+        "points",
+        "outcome",
+        "is_live",
+        "enabled",
+    )
+    list_display_links = ("rule_id", "name")
+    list_filter = ("enabled", "is_live", "outcome", "condition", "on_signup", "on_sign_in")
+    search_fields = ("name", "description", "=rule_id")
+    ordering = ("rule_id",)
+    fieldsets = [
+        (None, {"fields": ["rule_id", "name", "description", "enabled", "is_live"]}),
+        ("Condition and its parameters", {
+            "fields": ["condition", "threshold", "window_minutes", "signal_key", "signal_level"],
+            "description": "Amounts are in the platform currency; counts are whole numbers; "
+            "hours may have decimals.",
+        }),
+        ("Evaluated at", {"fields": ["on_signup", "on_sign_in", "on_payment"]}),
+        ("Effect when it fires", {"fields": ["points", "outcome"]}),
+        (None, {"fields": ["updated_on"]}),
+    ]  # fmt: skip
+
+    readonly_fields = ("updated_on",)
+
+    def get_readonly_fields(self, request, obj=None):
+        # The ruleID is what assessments recorded: it never changes.
+        fields = super().get_readonly_fields(request, obj)
+        return (*fields, "rule_id") if obj else fields
+
+    @admin.display(description="events")
+    def events(self, rule: RiskRule) -> str:
+        return ", ".join(
+            RiskAssessment.Event(event).label
+            for event, field_name in validation.EVENT_FIELDS.items()
+            if getattr(rule, field_name)
+        )
+
+    @admin.display(description="parameters")
+    def parameters(self, rule: RiskRule) -> str:
+        shown = []
+        if rule.threshold is not None:
+            shown.append(f"{rule.threshold.normalize():f}")
+        if rule.window_minutes:
+            shown.append(f"in {rule.window_minutes} min")
+        if rule.signal_key:
+            shown.append(f"{rule.signal_key} ≥ {rule.signal_level}")
+        return " ".join(shown) or "—"
+
+
+# ---- lists and allowlist ----------------------------------------------------------------
+
+
+class RiskListEntryForm(ChangeReasonForm):
+    class Meta:
+        model = RiskListEntry
+        fields = ("kind", "value", "level", "note")
+
+
+@admin.register(RiskListEntry)
+class RiskListEntryAdmin(AuditedAdmin):
+    changes = services.LIST_ENTRIES
+    form = RiskListEntryForm
+    list_display = ("kind", "value", "level", "note", "updated_on")
+    list_filter = ("kind", "level")
+    search_fields = ("value", "note")
+    ordering = ("kind", "value")
+
+
+@admin.register(RiskAllowlistEntry)
+class RiskAllowlistEntryAdmin(AuditedAdmin):
+    changes = services.ALLOWLIST_ENTRIES
+    list_display = ("participant", "rule_label", "reason", "created_on", "expires_on", "active")
+    list_filter = ("rule",)
+    search_fields = ("=participant__id", "reason")
+    raw_id_fields = ("participant",)
+    autocomplete_fields = ("rule",)
+    fields = ("participant", "rule", "reason", "expires_on", "created_on")
+    readonly_fields = ("created_on",)
+    ordering = ("-created_on",)
+
+    @admin.display(description="rule")
+    def rule_label(self, entry: RiskAllowlistEntry) -> str:
+        return str(entry.rule) if entry.rule_id else "every rule"
+
+    @admin.display(boolean=True)
+    def active(self, entry: RiskAllowlistEntry) -> bool:
+        return entry.expires_on is None or entry.expires_on > timezone.now()
