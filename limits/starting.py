@@ -35,7 +35,7 @@ def starting_columns(currency_code: str) -> dict[str, int]:
 def seed_platform(platform_model, currency_code: str, *, using: str = "default") -> None:
     """Create the platform row (pk 1, the only one the model allows) with the starting limits
     in this currency, unless it exists. The data migration calls this with its historical
-    model; the tests call it again after a flush empties the table."""
+    model; `limits.apps.platform_after_flush` calls it again after a flush empties the table."""
     platform_model.objects.using(using).get_or_create(
         pk=1, defaults={"currency": currency_code, **starting_columns(currency_code)}
     )

@@ -1,16 +1,12 @@
 import base64
 
 import pytest
-from django.apps import apps as global_apps
 from django.conf import settings
 from django.db import connection
-from django.db.models.signals import post_migrate
-from django.dispatch import receiver
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from ledger.sandbox.handle import SandboxLedger, wire_sandbox_ledger
-from limits import starting
 from providers import services as provider_services
 
 __all__ = ["SandboxLedger", "wire_sandbox_ledger"]
@@ -39,17 +35,6 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_redis)
         if "browser" in item.keywords and not has_browser:
             item.add_marker(skip_browser)
-
-
-@receiver(post_migrate, dispatch_uid="tests.seed_singletons")
-def seed_singletons(sender, using, apps=global_apps, **kwargs):
-    """Singleton rows come from data migrations. A transactional test ends with a flush, which
-    empties every table and then sends post_migrate: seed them again as their migrations do,
-    so the next test finds the database as `migrate` left it."""
-    if sender.label == "limits":
-        starting.seed_platform(
-            apps.get_model("limits", "PlatformLimits"), settings.PLATFORM_CURRENCY, using=using
-        )
 
 
 @pytest.fixture(autouse=True)
