@@ -2,7 +2,7 @@
 schema serializers in `events/api/serializers.py` describe the same shapes). A signing secret
 is rendered only by the responses that create it."""
 
-from events.models import Event, WebhookEndpoint
+from events.models import Delivery, Event, WebhookEndpoint
 
 
 def render_event(event: Event) -> dict:
@@ -30,3 +30,8 @@ def render_endpoint(endpoint: WebhookEndpoint) -> dict:
 
 def render_endpoint_with_secret(endpoint: WebhookEndpoint, secret: str) -> dict:
     return {**render_endpoint(endpoint), "secret": secret}
+
+
+def render_redelivery(event_id: str, deliveries: list[Delivery]) -> dict:
+    """The 202 answer to a redelivery: the event and the endpoints it goes to again."""
+    return {"eventID": event_id, "endpointIDs": [d.endpoint_id for d in deliveries]}

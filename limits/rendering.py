@@ -1,17 +1,17 @@
-"""Send limits in the contract's JSON shapes (`limits/api/serializers.py` documents them)."""
+"""Send limits in the contract's JSON shapes (`limits/api/serializers.py` documents them).
 
-from datetime import UTC, datetime
+One builder per resource: `render_effective_limits` (a participant's resolved ceilings),
+`render_limit_defaults` (the provider's defaults, the platform maximums and their versions)
+and `render_limit_group`; datetimes leave as text (`common.rendering.json_ready`).
+"""
 
+from common.rendering import json_ready
 from limits import dimensions
 from limits.models import LimitGroup, PlatformLimits, ProviderLimitPolicy
 from limits.resolution import ResolvedLimit
 
 
-def _datetime(value: datetime) -> str:
-    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
-
-
-def limit_json(limit: ResolvedLimit) -> dict:
+def _limit(limit: ResolvedLimit) -> dict:
     dimension = dimensions.BY_NAME[limit.dimension]
     data: dict = {
         "ceiling": dimensions.as_json(dimension, limit.ceiling),
@@ -21,19 +21,20 @@ def limit_json(limit: ResolvedLimit) -> dict:
         data["stored"] = dimensions.as_json(dimension, limit.stored)
         data["platformMaximum"] = dimensions.as_json(dimension, limit.platform_maximum)
     if limit.expires_on is not None:
-        data["expiresOn"] = _datetime(limit.expires_on)
+        data["expiresOn"] = json_ready(limit.expires_on)
     return data
 
 
-def effective_limits_json(resolved: dict[str, ResolvedLimit]) -> dict:
-    return {name: limit_json(limit) for name, limit in resolved.items()}
+def render_effective_limits(resolved: dict[str, ResolvedLimit]) -> dict:
+    """The `effectiveLimits` object: each dimension's ceiling and where it comes from."""
+    return {name: _limit(limit) for name, limit in resolved.items()}
 
 
 def _all_dimensions(values: dict[str, int]) -> dict:
     return {d.name: dimensions.as_json(d, values[d.name]) for d in dimensions.DIMENSIONS}
 
 
-def defaults_json(platform: PlatformLimits, policy: ProviderLimitPolicy | None) -> dict:
+def render_limit_defaults(platform: PlatformLimits, policy: ProviderLimitPolicy | None) -> dict:
     """`defaults.provider` per dimension is the saved policy's value where it sets one
     (providerSources `provider`), else the platform default (providerSources `platform`)."""
     platform_defaults = platform.defaults()
@@ -71,9 +72,9 @@ def render_limit_group(group: LimitGroup, member_count: int) -> dict:
         "name": group.name,
         "ceilings": ceilings,
         "memberCount": member_count,
-        "createdOn": _datetime(group.created_on),
-        "updatedOn": _datetime(group.updated_on),
+        "createdOn": json_ready(group.created_on),
+        "updatedOn": json_ready(group.updated_on),
     }
     if group.deleted_on is not None:
-        data["deletedOn"] = _datetime(group.deleted_on)
+        data["deletedOn"] = json_ready(group.deleted_on)
     return data

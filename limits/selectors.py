@@ -114,14 +114,14 @@ def effective_limits(
     *, provider_id: str, enrollment: Enrollment, at: datetime | None = None
 ) -> dict:
     """The `effectiveLimits` object of the effective-limits endpoint."""
-    return rendering.effective_limits_json(
+    return rendering.render_effective_limits(
         resolve_for(provider_id=provider_id, enrollment=enrollment, at=at)
     )
 
 
 def limit_defaults(provider_id: str) -> dict:
     """The defaults endpoint's body: platform and provider defaults, maximums, versions."""
-    return rendering.defaults_json(get_platform_limits(), get_provider_policy(provider_id))
+    return rendering.render_limit_defaults(get_platform_limits(), get_provider_policy(provider_id))
 
 
 def with_member_counts(queryset: QuerySet[LimitGroup]) -> QuerySet[LimitGroup]:

@@ -9,17 +9,13 @@ costs the same few queries whatever its size.
 
 from datetime import datetime
 
+from common.rendering import put
 from participants.models import Enrollment, FundingSource
-
-
-def _put(data: dict, key: str, value) -> None:
-    if value not in (None, ""):
-        data[key] = value
 
 
 def _address(enrollment: Enrollment) -> dict:
     data = {"addressLine1": enrollment.address_line1}
-    _put(data, "addressLine2", enrollment.address_line2)
+    put(data, "addressLine2", enrollment.address_line2)
     data.update(
         city=enrollment.city,
         stateOrProvince=enrollment.state_or_province,
@@ -29,11 +25,11 @@ def _address(enrollment: Enrollment) -> dict:
     return data
 
 
-def relationship_summary(enrollment: Enrollment) -> dict:
+def _relationship_summary(enrollment: Enrollment) -> dict:
     data = {"suspended": enrollment.suspended, "versionID": enrollment.relationship_version_id}
     if enrollment.suspended:
-        _put(data, "suspendedOn", enrollment.suspended_on)
-        _put(data, "reasonCode", enrollment.suspension_reason_code)
+        put(data, "suspendedOn", enrollment.suspended_on)
+        put(data, "reasonCode", enrollment.suspension_reason_code)
     return data
 
 
@@ -58,8 +54,8 @@ def _timestamp(value) -> datetime | None:
 
 def _contact_dates(row: dict) -> dict:
     data = {"createdOn": _timestamp(row["created_on"])}
-    _put(data, "disabledOn", _timestamp(row["disabled_on"]))
-    _put(data, "verifiedOn", _timestamp(row["verified_on"]))
+    put(data, "disabledOn", _timestamp(row["disabled_on"]))
+    put(data, "verifiedOn", _timestamp(row["verified_on"]))
     return data
 
 
@@ -80,44 +76,41 @@ def _emails(enrollment: Enrollment) -> list[dict]:
     return [{**_contact_dates(r), "email": r["email"]} for r in rows]
 
 
-def render_participant(enrollment: Enrollment) -> dict:
-    """The participant read (`GET …/participants/{participantID}` and each list item)."""
-    participant = enrollment.participant
+def _profile(enrollment: Enrollment) -> dict:
+    """The IDs, name, date of birth and address: what the read and the 201 body open with."""
     data = {
         "participantID": enrollment.participant_id,
         "externalID": enrollment.external_id,
         "givenName": enrollment.given_name,
     }
-    _put(data, "middleName", enrollment.middle_name)
+    put(data, "middleName", enrollment.middle_name)
     data["familyName"] = enrollment.family_name
-    _put(data, "nickName", enrollment.nick_name)
-    _put(data, "dateOfBirth", enrollment.date_of_birth)
+    put(data, "nickName", enrollment.nick_name)
+    put(data, "dateOfBirth", enrollment.date_of_birth)
     data["address"] = _address(enrollment)
+    return data
+
+
+def render_participant(enrollment: Enrollment) -> dict:
+    """The participant read (`GET …/participants/{participantID}` and each list item)."""
+    participant = enrollment.participant
+    data = _profile(enrollment)
     data["phones"] = _phones(enrollment)
     data["emails"] = _emails(enrollment)
     data["limitGroups"] = _limit_groups(enrollment)
-    _put(data, "serviceAccountID", participant.service_account_id)
+    put(data, "serviceAccountID", participant.service_account_id)
     data["status"] = participant.status
     data["createdOn"] = enrollment.created_on
     data["updatedOn"] = max(enrollment.updated_on, participant.updated_on)
-    _put(data, "disabledOn", participant.disabled_on)
-    data["relationship"] = relationship_summary(enrollment)
+    put(data, "disabledOn", participant.disabled_on)
+    data["relationship"] = _relationship_summary(enrollment)
     return data
 
 
 def render_participant_created(enrollment: Enrollment) -> dict:
     """The 201 body of a create: IDs plus the profile echoed as it was sent (the funding
     sources are not returned)."""
-    data = {
-        "participantID": enrollment.participant_id,
-        "externalID": enrollment.external_id,
-        "givenName": enrollment.given_name,
-    }
-    _put(data, "middleName", enrollment.middle_name)
-    data["familyName"] = enrollment.family_name
-    _put(data, "nickName", enrollment.nick_name)
-    _put(data, "dateOfBirth", enrollment.date_of_birth)
-    data["address"] = _address(enrollment)
+    data = _profile(enrollment)
     data["phones"] = [
         {"countryCode": phone.country_code, "number": phone.number}
         for phone in enrollment.phones.all()
@@ -133,10 +126,10 @@ def render_funding_source(source: FundingSource) -> dict:
         "displayName": source.display_name,
         "fundingType": source.funding_type,
     }
-    _put(data, "last4", source.last4)
+    put(data, "last4", source.last4)
     data["createdOn"] = source.created_on
     data["updatedOn"] = source.updated_on
-    _put(data, "disabledOn", source.disabled_on)
+    put(data, "disabledOn", source.disabled_on)
     return data
 
 
@@ -150,11 +143,11 @@ def render_relationship(enrollment: Enrollment, last_action=None) -> dict:
         "versionID": enrollment.relationship_version_id,
     }
     if enrollment.suspended:
-        _put(data, "suspendedOn", enrollment.suspended_on)
-        _put(data, "reasonCode", enrollment.suspension_reason_code)
-        _put(data, "note", enrollment.suspension_note)
+        put(data, "suspendedOn", enrollment.suspended_on)
+        put(data, "reasonCode", enrollment.suspension_reason_code)
+        put(data, "note", enrollment.suspension_note)
     if last_action is not None:
         if not enrollment.suspended:
-            _put(data, "note", last_action.note)
+            put(data, "note", last_action.note)
         data["actor"] = last_action.actor.as_json()
     return data

@@ -13,6 +13,10 @@ Rows leave here as plain values (datetimes included: the JSON encoder formats th
 `common.rendering.json_ready` does the same for what is stored) without a serializer pass:
 building DRF fields per row costs more than the page's queries. The row serializers describe
 the same shapes for the schema, and the tests check both agree.
+
+One builder per resource: `render_payment_row` (both lists, and the payment in its events),
+`render_legacy_payment_row` (the v2026.07.00 participant-scoped item), `render_payout` and
+`render_request` (the details); the rest is private.
 """
 
 from common.money import amount_json
@@ -23,7 +27,7 @@ INITIATOR = PaymentEntry.Role.INITIATOR
 COUNTERPARTY = PaymentEntry.Role.COUNTERPARTY
 
 
-def party(payment: Payment, role: str, viewer_id: str) -> dict:
+def _party(payment: Payment, role: str, viewer_id: str) -> dict:
     initiator, counterparty = parties(payment)
     subject = initiator if role == INITIATOR else counterparty
     own = subject.enrollment is not None and subject.provider_id == viewer_id
@@ -56,14 +60,14 @@ def _funding(source) -> dict:
     return data
 
 
-def hold(payment: Payment) -> dict:
+def _hold(payment: Payment) -> dict:
     data: dict = {"active": payment.hold_active}
     if payment.hold_active and payment.hold_expires_on:
         data["expiresOn"] = payment.hold_expires_on
     return data
 
 
-def amount(payment: Payment) -> dict:
+def _amount(payment: Payment) -> dict:
     return amount_json(payment.amount_minor, payment.currency)
 
 
@@ -71,19 +75,11 @@ def _other_role(role: str) -> str:
     return COUNTERPARTY if role == INITIATOR else INITIATOR
 
 
-def _row(payment: Payment, viewer_id: str, counterparty_role: str) -> dict:
-    data: dict = {
-        "type": payment.type,
-        "paymentID": payment.id,
-        "amount": amount(payment),
-        "status": payment.status,
-        "referenceNumber": payment.reference_number,
-        "initiator": party(payment, INITIATOR, viewer_id),
-        "counterparty": party(payment, counterparty_role, viewer_id),
-        "hold": hold(payment),
-        "createdOn": payment.created_on,
-        "expiresOn": payment.expires_on,
-    }
+def _dated(payment: Payment, data: dict) -> dict:
+    """`data` followed by what every row and detail ends its common part with: the dates and
+    the memo (omitted when empty), `completedOn` once completed."""
+    data["createdOn"] = payment.created_on
+    data["expiresOn"] = payment.expires_on
     if payment.memo:
         data["memo"] = payment.memo
     if payment.completed_on:
@@ -91,29 +87,48 @@ def _row(payment: Payment, viewer_id: str, counterparty_role: str) -> dict:
     return data
 
 
-def row(entry: PaymentEntry, viewer_id: str, *, scoped: bool) -> dict:
-    """A list row; `scoped` adds `direction` and makes `counterparty` relative to the entry's
-    participant."""
-    counterparty_role = _other_role(entry.role) if scoped else COUNTERPARTY
-    data = _row(entry.payment, viewer_id, counterparty_role)
-    if scoped:
-        data["direction"] = entry.direction
+def _row(payment: Payment, viewer_id: str, counterparty_role: str) -> dict:
+    return _dated(
+        payment,
+        {
+            "type": payment.type,
+            "paymentID": payment.id,
+            "amount": _amount(payment),
+            "status": payment.status,
+            "referenceNumber": payment.reference_number,
+            "initiator": _party(payment, INITIATOR, viewer_id),
+            "counterparty": _party(payment, counterparty_role, viewer_id),
+            "hold": _hold(payment),
+        },
+    )
+
+
+def render_payment_row(
+    entry_or_payment: PaymentEntry | Payment, viewer_id: str, *, scoped: bool = False
+) -> dict:
+    """A list row as `viewer_id` sees it: the provider-wide row (`GET …/payments`, and the
+    payment in its events) from an entry or a payment; with `scoped`, from an entry, the
+    participant-scoped row (`GET …/participants/{participantID}/payments`): `direction` added
+    and `counterparty` relative to the entry's participant."""
+    entry = entry_or_payment if isinstance(entry_or_payment, PaymentEntry) else None
+    payment = entry_or_payment if entry is None else entry.payment
+    if not scoped:
+        return _row(payment, viewer_id, COUNTERPARTY)
+    if entry is None:
+        raise TypeError("A participant-scoped row is rendered from the participant's entry.")
+    data = _row(payment, viewer_id, _other_role(entry.role))
+    data["direction"] = entry.direction
     return data
 
 
-def render_payment_row(payment: Payment, viewer_id: str) -> dict:
-    """The provider-wide list row (`GET …/payments`) as `viewer_id` sees it."""
-    return _row(payment, viewer_id, COUNTERPARTY)
-
-
-def legacy_row(entry: PaymentEntry, viewer_id: str) -> dict:
+def render_legacy_payment_row(entry: PaymentEntry, viewer_id: str) -> dict:
     """The v2026.07.00 participant-scoped item: id, amount, counterparty {displayName,
     phoneNumber}, createdOn, direction, memo, status, type."""
     payment = entry.payment
-    other = party(payment, _other_role(entry.role), viewer_id)
+    other = _party(payment, _other_role(entry.role), viewer_id)
     data: dict = {
         "id": payment.id,
-        "amount": amount(payment),
+        "amount": _amount(payment),
         "counterparty": {k: other[k] for k in ("displayName", "phoneNumber") if k in other},
         "createdOn": payment.created_on,
         "direction": entry.direction,
@@ -125,7 +140,7 @@ def legacy_row(entry: PaymentEntry, viewer_id: str) -> dict:
     return data
 
 
-def operation(op) -> dict:
+def _operation(op) -> dict:
     data = {
         "operationID": op.id,
         "type": op.type,
@@ -146,33 +161,31 @@ def _risk_ids(payment: Payment, viewer_id: str) -> tuple[list, list]:
     return list(payment.review_ids), list(payment.assessment_ids)
 
 
-def _common_detail(payment: Payment, viewer_id: str) -> dict:
+def _detail(payment: Payment, viewer_id: str, id_key: str, initiator: str, other: str) -> dict:
+    """What a payout's and a request's detail share, under their own names for the ID and
+    the two parties."""
     review_ids, assessment_ids = _risk_ids(payment, viewer_id)
-    data: dict = {
-        "referenceNumber": payment.reference_number,
-        "amount": amount(payment),
-        "status": payment.status,
-        "hold": hold(payment),
-        "reviewIDs": review_ids,
-        "assessmentIDs": assessment_ids,
-        "operations": [operation(op) for op in payment.operations.all()],
-        "createdOn": payment.created_on,
-        "expiresOn": payment.expires_on,
-    }
-    if payment.memo:
-        data["memo"] = payment.memo
-    if payment.completed_on:
-        data["completedOn"] = payment.completed_on
+    data = _dated(
+        payment,
+        {
+            id_key: payment.id,
+            "referenceNumber": payment.reference_number,
+            "amount": _amount(payment),
+            "status": payment.status,
+            "hold": _hold(payment),
+            "reviewIDs": review_ids,
+            "assessmentIDs": assessment_ids,
+            "operations": [_operation(op) for op in payment.operations.all()],
+        },
+    )
+    data[initiator] = _party(payment, INITIATOR, viewer_id)
+    data[other] = _party(payment, COUNTERPARTY, viewer_id)
     return data
 
 
-def payout_detail(payment: Payment, viewer_id: str) -> dict:
-    data = {
-        "payoutID": payment.id,
-        **_common_detail(payment, viewer_id),
-        "sender": party(payment, INITIATOR, viewer_id),
-        "recipient": party(payment, COUNTERPARTY, viewer_id),
-    }
+def render_payout(payment: Payment, viewer_id: str) -> dict:
+    """The payout detail (`GET …/payouts/{payoutID}`) as `viewer_id` sees it."""
+    data = _detail(payment, viewer_id, "payoutID", "sender", "recipient")
     attempts = getattr(payment, "approved_funding_attempts", None)
     if attempts is None:
         attempts = list(payment.funding_attempts.filter(status="approved").order_by("created_on"))
@@ -187,13 +200,9 @@ def payout_detail(payment: Payment, viewer_id: str) -> dict:
     return data
 
 
-def request_detail(payment: Payment, viewer_id: str) -> dict:
-    data = {
-        "requestID": payment.id,
-        **_common_detail(payment, viewer_id),
-        "requester": party(payment, INITIATOR, viewer_id),
-        "payer": party(payment, COUNTERPARTY, viewer_id),
-    }
+def render_request(payment: Payment, viewer_id: str) -> dict:
+    """The request detail (`GET …/requests/{requestID}`) as `viewer_id` sees it."""
+    data = _detail(payment, viewer_id, "requestID", "requester", "payer")
     if payment.funded_on:
         data["fundedOn"] = payment.funded_on
     return data

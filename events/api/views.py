@@ -86,8 +86,9 @@ class EventRedeliveriesView(ProviderAPIView):
     )
     def post(self, request, providerID, eventID):
         deliveries = services.redeliver_event(provider_id=self.provider_id, event_id=eventID)
-        body = {"eventID": eventID, "endpointIDs": [d.endpoint_id for d in deliveries]}
-        return Response(body, status=status.HTTP_202_ACCEPTED)
+        return Response(
+            rendering.render_redelivery(eventID, deliveries), status=status.HTTP_202_ACCEPTED
+        )
 
 
 class WebhookEndpointsView(ProviderAPIView):

@@ -1,5 +1,7 @@
 """Payment read endpoints: parse, authorize, call one selector, render for the caller."""
 
+from functools import partial
+
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
@@ -36,7 +38,7 @@ class PaymentsView(ProviderAPIView):
             id_field="payment_id",
         )
         entries = selectors.attach_payments(page.items)
-        rendered = [rendering.row(entry, self.provider_id, scoped=False) for entry in entries]
+        rendered = [rendering.render_payment_row(entry, self.provider_id) for entry in entries]
         return Response(page.envelope("payments", rendered))
 
 
@@ -64,9 +66,10 @@ class ParticipantPaymentsView(ParticipantPathView):
         )
         entries = selectors.attach_payments(page.items)
         if request.version == LEGACY_ROW_VERSION:
-            rows = [rendering.legacy_row(entry, self.provider_id) for entry in entries]
+            render = rendering.render_legacy_payment_row
         else:
-            rows = [rendering.row(entry, self.provider_id, scoped=True) for entry in entries]
+            render = partial(rendering.render_payment_row, scoped=True)
+        rows = [render(entry, self.provider_id) for entry in entries]
         return Response(page.envelope("payments", rows))
 
 
@@ -77,7 +80,7 @@ class PayoutDetailView(ProviderAPIView):
     @extend_schema(operation_id="getPayout", responses={200: s.PayoutEnvelopeSerializer})
     def get(self, request, providerID, payoutID):
         payout = selectors.get_typed_for_provider(self.provider_id, payoutID, PaymentType.PAYOUT)
-        return Response({"payout": rendering.payout_detail(payout, self.provider_id)})
+        return Response({"payout": rendering.render_payout(payout, self.provider_id)})
 
 
 class RequestDetailView(ProviderAPIView):
@@ -87,5 +90,5 @@ class RequestDetailView(ProviderAPIView):
     @extend_schema(operation_id="getRequest", responses={200: s.RequestEnvelopeSerializer})
     def get(self, request, providerID, requestID):
         payment = selectors.get_typed_for_provider(self.provider_id, requestID, PaymentType.REQUEST)
-        detail = rendering.request_detail(payment, self.provider_id)
+        detail = rendering.render_request(payment, self.provider_id)
         return Response({"request": detail})

@@ -4,7 +4,7 @@ from rest_framework.response import Response
 
 from api.views import ProviderAPIView
 from common.errors import Forbidden
-from providers import selectors, services
+from providers import rendering, selectors, services
 from providers.api import serializers as s
 
 
@@ -33,9 +33,4 @@ class TokensView(ProviderAPIView):
             scopes=serializer.validated_data.get("scopes"),
             ttl_seconds=serializer.validated_data.get("ttlSeconds"),
         )
-        body = {
-            "token": issued.value,
-            "scopes": issued.token.scopes,
-            "expiresOn": issued.token.expires_on,
-        }
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(rendering.render_token(issued), status=status.HTTP_201_CREATED)

@@ -400,10 +400,10 @@ def test_rendered_rows_match_their_serializers(provider, other_provider):
     for entry in entries:
         entry.payment.typed()
         for scoped, serializers in ((False, s.ROWS), (True, s.PARTICIPANT_ROWS)):
-            row = rendering.row(entry, provider.id, scoped=scoped)
+            row = rendering.render_payment_row(entry, provider.id, scoped=scoped)
             expected = serializers[row["type"]](row).data
             assert json_ready(row) == expected
-        legacy = rendering.legacy_row(entry, provider.id)
+        legacy = rendering.render_legacy_payment_row(entry, provider.id)
         assert json_ready(legacy) == s.LegacyParticipantRowSerializer(legacy).data
 
 

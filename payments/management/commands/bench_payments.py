@@ -240,7 +240,8 @@ class Command(BenchCommand):
         scoped = participant_id is not None
         entries = selectors.attach_payments(page.items)
         page.rendered = [  # render, as the view does
-            json_ready(rendering.row(entry, provider_id, scoped=scoped)) for entry in entries
+            json_ready(rendering.render_payment_row(entry, provider_id, scoped=scoped))
+            for entry in entries
         ]
         return page
 
