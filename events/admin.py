@@ -139,8 +139,8 @@ class WebhookEndpointAdmin(admin.ModelAdmin):
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
-            "endpoint": endpoint,
-            "secret": secret,
+            "original": endpoint,
+            "shown_once": secret,
             "title": "Webhook signing secret",
         }
         return TemplateResponse(request, "admin/events/secret.html", context)

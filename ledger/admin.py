@@ -105,8 +105,8 @@ class LedgerRegistrationAdmin(admin.ModelAdmin):
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
-            "registration": obj,
-            "jwk_json": json.dumps(keys.as_jwk(generated)),
+            "original": obj,
+            "shown_once": json.dumps(keys.as_jwk(generated)),
             "title": "New ledger key",
         }
         return TemplateResponse(request, "admin/ledger/generated_key.html", context)

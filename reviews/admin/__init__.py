@@ -1,4 +1,5 @@
 """The analysts' review queues in the Django admin, one module per screen (the risk screens
-are the risk app's)."""
+are the risk app's): `participant_reviews`, `payment_reviews` and the API's review
+`commands`; `queue` and `casework` are what the two queues share."""
 
-from reviews.admin import participant_reviews, payment_reviews  # noqa: F401
+from reviews.admin import commands, participant_reviews, payment_reviews  # noqa: F401

@@ -1,4 +1,4 @@
-"""Participant reviews and review commands in the admin queue.
+"""Participant reviews in the admin queue.
 
 The queue lists every provider's reviews, pending first, then newest. The detail page shows
 what an analyst decides on (the participant, the relationship and its history, the linked
@@ -23,37 +23,28 @@ from django.db.models import (
     When,
 )
 from django.db.models.functions import Cast, Coalesce, Concat, NullIf, Trim
-from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from common.actors import Actor
-from common.admin import ReadOnlyAdmin
 from common.errors import InvalidRequest
 from common.search import search_term
 from limits.models import LimitGroup
 from participants.models import ReasonCode
 from participants.selectors import relationship_history
 from payments.selectors import payments_on_hold_for
-from reviews.admin.forms import (
-    AssignForm,
-    AssignToMeForm,
-    NoteForm,
-    ReviewVersionForm,
-    analysts,
-    user_label,
-)
+from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
+from reviews.admin.forms import ReviewVersionForm, user_label
 from reviews.admin.queue import (
     Outcome,
     ProviderFilter,
-    ReviewQueueAdmin,
     actor_label,
     assessment_context,
     payment_context,
     pending_first,
     status_mark,
 )
-from reviews.models import ParticipantReview, ParticipantReviewAssessment, ReviewCommand
+from reviews.models import ParticipantReview, ParticipantReviewAssessment
 from reviews.selectors import participant_reviews as selectors
 from reviews.services import participant_reviews as services
 from risk.case_file import words
@@ -180,15 +171,11 @@ class SuspendForm(DecisionForm):
 
 
 @admin.register(ParticipantReview)
-class ParticipantReviewAdmin(ReviewQueueAdmin):
+class ParticipantReviewAdmin(CaseworkAdmin):
     detail_template = "admin/reviews/participantreview/detail.html"
-    action_forms = {
-        "assign_me": AssignToMeForm,
-        "assign": AssignForm,
-        "note": NoteForm,
-        "no_action": NoActionForm,
-        "suspend": SuspendForm,
-    }
+    action_forms = {**CASEWORK_FORMS, "no_action": NoActionForm, "suspend": SuspendForm}
+    assign_review = staticmethod(services.assign)
+    add_note = staticmethod(services.add_note)
     list_display = (
         "review_column",
         "participant_column",
@@ -323,26 +310,7 @@ class ParticipantReviewAdmin(ReviewQueueAdmin):
             "expected_relationship_version_id": review.enrollment.relationship_version_id,
         }
 
-    def action_form_kwargs(self, request, review, action):
-        return {"assignees": analysts()} if action == "assign" else {}
-
-    def perform(self, request, review, action, data):
-        actor = Actor.user(request.user, provider_id=review.provider_id)
-        versions = {
-            "provider_id": review.provider_id,
-            "review_id": review.pk,
-            "expected_version_id": data["expected_version_id"],
-        }
-        if action in ("assign_me", "assign"):
-            user = request.user if action == "assign_me" else data["assignee"]
-            services.assign(**versions, assignee_user_id=str(user.pk))
-            name = "you" if user.pk == request.user.pk else user_label(user)
-            return Outcome(
-                f"Assigned to {name}.", f"Assigned to {user_label(user)} (user {user.pk})."
-            )
-        if action == "note":
-            services.add_note(**versions, text=data["text"], actor=actor)
-            return Outcome("Note added.", "Added a note.")
+    def decide(self, review, action, data, *, versions, actor):
         relationship = {
             "expected_relationship_version_id": data["expected_relationship_version_id"]
         }
@@ -366,43 +334,3 @@ class ParticipantReviewAdmin(ReviewQueueAdmin):
             f"create requests through {review.provider.name}.",
             f"Resolved: suspend ({data['reason_code']}).",
         )
-
-
-# ---- commands --------------------------------------------------------------------------
-
-
-@admin.register(ReviewCommand)
-class ReviewCommandAdmin(ReadOnlyAdmin):
-    """Accepted-later (202) commands and how they were applied: a rejection at apply time
-    (stale version, resolved review) is only visible here."""
-
-    list_display = (
-        "id",
-        "kind",
-        "status",
-        "rejection",
-        "attempts",
-        "review_link",
-        "provider",
-        "actor",
-        "created_on",
-        "applied_on",
-    )
-    list_filter = ("status", "kind", ("provider", admin.RelatedOnlyFieldListFilter))
-    list_select_related = ("provider",)
-    search_fields = ("=id", "=review__id")
-    ordering = ("-created_on", "-id")
-    date_hierarchy = "created_on"
-    fields = (*list_display, "payload", "enqueued_on")
-    readonly_fields = fields
-
-    @admin.display(description="review", ordering="review_id")
-    def review_link(self, command):
-        if not command.review_id:
-            return "—"
-        url = reverse("admin:reviews_participantreview_change", args=[command.review_id])
-        return format_html('<a href="{}">{}</a>', url, command.review_id)
-
-    @admin.display(description="actor")
-    def actor(self, command):
-        return actor_label(command.actor)

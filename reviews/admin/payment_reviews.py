@@ -10,23 +10,14 @@ from django import forms
 from django.contrib import admin
 from django.utils.html import format_html
 
-from common.actors import Actor
 from common.money import amount_json
 from payments.models import PayoutStatus
-from reviews.admin.forms import (
-    AssignForm,
-    AssignToMeForm,
-    NoteForm,
-    ReviewVersionForm,
-    User,
-    analysts,
-    user_label,
-)
+from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
+from reviews.admin.forms import ReviewVersionForm, User, user_label
 from reviews.admin.history import devices_of, history_of
 from reviews.admin.queue import (
     Outcome,
     ProviderFilter,
-    ReviewQueueAdmin,
     actor_label,
     assessment_context,
     payment_context,
@@ -54,14 +45,11 @@ class ResolveForm(ReviewVersionForm):
 
 
 @admin.register(PaymentReview)
-class PaymentReviewAdmin(ReviewQueueAdmin):
+class PaymentReviewAdmin(CaseworkAdmin):
     detail_template = "admin/reviews/paymentreview/detail.html"
-    action_forms = {
-        "assign_me": AssignToMeForm,
-        "assign": AssignForm,
-        "note": NoteForm,
-        "resolve": ResolveForm,
-    }
+    action_forms = {**CASEWORK_FORMS, "resolve": ResolveForm}
+    assign_review = staticmethod(services.assign_payment_review)
+    add_note = staticmethod(services.add_payment_review_note)
     list_display = (
         "review_column",
         "payout_column",
@@ -148,26 +136,7 @@ class PaymentReviewAdmin(ReviewQueueAdmin):
     def initial(self, review):
         return {"expected_version_id": review.version_id}
 
-    def action_form_kwargs(self, request, review, action):
-        return {"assignees": analysts()} if action == "assign" else {}
-
-    def perform(self, request, review, action, data):
-        actor = Actor.user(request.user, provider_id=review.provider_id)
-        versions = {
-            "provider_id": review.provider_id,
-            "review_id": review.pk,
-            "expected_version_id": data["expected_version_id"],
-        }
-        if action in ("assign_me", "assign"):
-            user = request.user if action == "assign_me" else data["assignee"]
-            services.assign_payment_review(**versions, assignee_user_id=str(user.pk))
-            name = "you" if user.pk == request.user.pk else user_label(user)
-            return Outcome(
-                f"Assigned to {name}.", f"Assigned to {user_label(user)} (user {user.pk})."
-            )
-        if action == "note":
-            services.add_payment_review_note(**versions, text=data["text"], actor=actor)
-            return Outcome("Note added.", "Added a note.")
+    def decide(self, review, action, data, *, versions, actor):
         resolution = data["resolution"]
         services.resolve_payment_review(
             **versions, resolution=resolution, notes=data["notes"], actor=actor
