@@ -1,3 +1,6 @@
+"""Participants: the person platform-wide, each provider's enrollment of them (externalID,
+profile, phones, emails, the relationship and its history) and their funding sources."""
+
 import secrets
 
 from django.db import models
@@ -106,31 +109,32 @@ class Enrollment(models.Model):
         return " ".join(part for part in (self.given_name, self.family_name) if part)
 
 
-class Phone(models.Model):
-    enrollment = models.ForeignKey(Enrollment, on_delete=models.CASCADE, related_name="phones")
-    country_code = models.CharField(max_length=3)
-    number = models.CharField(max_length=17)
-    e164 = models.CharField(max_length=20, db_index=True)
+class Contact(models.Model):
+    """A phone or an email of an enrollment, with the dates the contract shows for each
+    (createdOn, verifiedOn, disabledOn). Each kind has its own table."""
+
     created_on = models.DateTimeField(default=timezone.now)
     verified_on = models.DateTimeField(null=True, blank=True)
     disabled_on = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        abstract = True
         ordering = ["id"]
+
+
+class Phone(Contact):
+    enrollment = models.ForeignKey(Enrollment, on_delete=models.CASCADE, related_name="phones")
+    country_code = models.CharField(max_length=3)
+    number = models.CharField(max_length=17)
+    e164 = models.CharField(max_length=20, db_index=True)
 
     def __str__(self) -> str:
         return self.e164
 
 
-class Email(models.Model):
+class Email(Contact):
     enrollment = models.ForeignKey(Enrollment, on_delete=models.CASCADE, related_name="emails")
     email = models.CharField(max_length=320)
-    created_on = models.DateTimeField(default=timezone.now)
-    verified_on = models.DateTimeField(null=True, blank=True)
-    disabled_on = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["id"]
 
     def __str__(self) -> str:
         return self.email

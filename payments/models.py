@@ -1,4 +1,6 @@
-"""Payouts and requests ("payments"), their operations, funding attempts and history.
+"""Payouts and requests ("payments"): their statuses, the payment row and the entries
+through which providers read it. What happened to a payment (operations, funding attempts,
+status history) is in `payments.history`, re-exported here.
 
 Both kinds live in one table (`type` discriminates; `Payout` and `PaymentRequest` are proxies),
 so the lists that mix them walk a single index. `PaymentEntry` is the read side: one row per
@@ -12,8 +14,6 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from common.fields import ActorColumns
-from common.ids import new_id
 from participants.models import Enrollment, FundingSource
 from providers.models import Provider
 
@@ -28,8 +28,14 @@ def new_reference_number() -> str:
     return "".join(secrets.choice(REFERENCE_ALPHABET) for _ in range(REFERENCE_LENGTH))
 
 
-def _operation_id() -> str:
-    return new_id("op")
+def _party_link(to, related_name: str, *, optional: bool = False) -> models.ForeignKey:
+    """A payment's link to one party's provider, enrollment or funding source: protected from
+    deletion, without an index of its own; `optional` where it is bound later or may be
+    absent."""
+    blank = {"null": True, "blank": True} if optional else {}
+    return models.ForeignKey(
+        to, on_delete=models.PROTECT, related_name=related_name, db_index=False, **blank
+    )
 
 
 class PaymentType(models.TextChoices):
@@ -101,53 +107,21 @@ class Payment(models.Model):
     completed_on = models.DateTimeField(null=True, blank=True)
 
     # Reads go through PaymentEntry and the indexes below; no single-column FK indexes.
-    initiator_provider = models.ForeignKey(
-        Provider, on_delete=models.PROTECT, related_name="initiated_payments", db_index=False
-    )
-    initiator_enrollment = models.ForeignKey(
-        Enrollment, on_delete=models.PROTECT, related_name="initiated_payments", db_index=False
-    )
+    initiator_provider = _party_link(Provider, "initiated_payments")
+    initiator_enrollment = _party_link(Enrollment, "initiated_payments")
     initiator_participant_id = models.CharField(max_length=48)
     initiator_name = models.CharField(max_length=511, blank=True, default="")
     # The source a payout sends from, or the destination a request pays into.
-    initiator_funding_source = models.ForeignKey(
-        FundingSource,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        db_index=False,
-    )
+    initiator_funding_source = _party_link(FundingSource, "+", optional=True)
 
     # The phone the payment was addressed to (E.164).
     counterparty_phone = models.CharField(max_length=20, blank=True, default="")
-    counterparty_provider = models.ForeignKey(
-        Provider,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="counterparty_payments",
-        db_index=False,
-    )
-    counterparty_enrollment = models.ForeignKey(
-        Enrollment,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="counterparty_payments",
-        db_index=False,
-    )
+    counterparty_provider = _party_link(Provider, "counterparty_payments", optional=True)
+    counterparty_enrollment = _party_link(Enrollment, "counterparty_payments", optional=True)
     counterparty_participant_id = models.CharField(max_length=48, blank=True, default="")
     counterparty_name = models.CharField(max_length=511, blank=True, default="")
     # The destination a payout credits, or the source a request collects from.
-    counterparty_funding_source = models.ForeignKey(
-        FundingSource,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        db_index=False,
-    )
+    counterparty_funding_source = _party_link(FundingSource, "+", optional=True)
 
     hold_active = models.BooleanField(default=False)
     hold_expires_on = models.DateTimeField(null=True, blank=True)
@@ -352,95 +326,11 @@ class PaymentEntry(models.Model):
         return f"{self.payment_id} seen by {self.provider_id} via {self.participant_id}"
 
 
-class Operation(models.Model):
-    """One money movement of a payment on one rail (authorize, capture, disburse, …)."""
-
-    class Type(models.TextChoices):
-        COLLECT = "collect"
-        AUTHORIZE = "authorize"
-        CAPTURE = "capture"
-        RELEASE = "release"
-        DISBURSE = "disburse"
-        REFUND = "refund"
-
-    class Rail(models.TextChoices):
-        AFT = "aft"
-        OCT = "oct"
-        CORE_HOLD = "core_hold"
-        CORE_CREDIT = "core_credit"
-
-    class Status(models.TextChoices):
-        RESERVED = "reserved"
-        PENDING = "pending"
-        SUCCEEDED = "succeeded"
-        FAILED = "failed"
-        UNKNOWN = "unknown"
-
-    id = models.CharField(primary_key=True, max_length=40, default=_operation_id, editable=False)
-    payment = models.ForeignKey(Payment, on_delete=models.CASCADE, related_name="operations")
-    type = models.CharField(max_length=16, choices=Type.choices)
-    rail = models.CharField(max_length=16, choices=Rail.choices)
-    status = models.CharField(max_length=16, choices=Status.choices)
-    created_on = models.DateTimeField(default=timezone.now, editable=False)
-    occurred_on = models.DateTimeField(default=timezone.now)
-    external_reference = models.CharField(max_length=256, blank=True, default="")
-    failure_code = models.CharField(max_length=64, blank=True, default="")
-    # The provider's own words on a denial or failure (kept for staff, never rendered).
-    failure_reason = models.CharField(max_length=512, blank=True, default="")
-
-    class Meta:
-        ordering = ["created_on", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.type}/{self.rail} {self.status} ({self.id})"
-
-    @property
-    def is_open(self) -> bool:
-        return self.status in (self.Status.RESERVED, self.Status.PENDING)
-
-
-class FundingAttempt(models.Model):
-    """An attempt to fund a payout from the sender's money; `fundedFrom` is the latest
-    approved one."""
-
-    class FundingType(models.TextChoices):
-        AFT = "aft"
-        CORE_LEDGER = "core_ledger"
-        UNKNOWN = "unknown"
-
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        APPROVED = "approved"
-        DENIED = "denied"
-        FAILED = "failed"
-
-    payment = models.ForeignKey(Payment, on_delete=models.CASCADE, related_name="funding_attempts")
-    funding_type = models.CharField(max_length=16, choices=FundingType.choices)
-    status = models.CharField(max_length=16, choices=Status.choices)
-    # The money-movement reference (the ledger's capture reference once settled).
-    reference = models.CharField(max_length=256, blank=True, default="")
-    created_on = models.DateTimeField(default=timezone.now, editable=False)
-    updated_on = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["created_on", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.funding_type} {self.status} for {self.payment_id}"
-
-
-class PaymentEvent(ActorColumns):
-    """Append-only history of a payment's status changes (the audit trail staff read)."""
-
-    payment = models.ForeignKey(Payment, on_delete=models.CASCADE, related_name="events")
-    trigger = models.CharField(max_length=32)
-    from_status = models.CharField(max_length=24, blank=True, default="")
-    to_status = models.CharField(max_length=24)
-    reason = models.CharField(max_length=512, blank=True, default="")
-    occurred_on = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["occurred_on", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.payment_id}: {self.from_status or '∅'} → {self.to_status} ({self.trigger})"
+# Defined in their own module, imported here as Django and the migrations expect (migration
+# 0001 names payments.models._operation_id); after Payment, in the order they always had.
+from payments.history import (  # noqa: E402, F401
+    FundingAttempt,
+    Operation,
+    PaymentEvent,
+    _operation_id,
+)

@@ -112,30 +112,29 @@ class ParticipantReviewAssessment(models.Model):
         return f"{self.review_id} ← {self.assessment_id}"
 
 
-class ReviewNote(ActorColumns):
-    review = models.ForeignKey(ParticipantReview, on_delete=models.CASCADE, related_name="notes")
+class CaseNote(ActorColumns):
+    """An analyst's note on a review: who wrote it (the actor columns), what and when. Each
+    kind of review has its own table, with its `review` link."""
+
     text = models.CharField(max_length=2048)
     created_on = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        abstract = True
         ordering = ["created_on", "id"]
 
     def __str__(self) -> str:
         return f"note {self.pk} on {self.review_id}"
 
 
-class PaymentReviewNote(ActorColumns):
-    """An analyst's note on a payment review (the resolution's own notes stay on the review)."""
+class ReviewNote(CaseNote):
+    review = models.ForeignKey(ParticipantReview, on_delete=models.CASCADE, related_name="notes")
+
+
+class PaymentReviewNote(CaseNote):
+    """A note on a payment review (the resolution's own notes stay on the review)."""
 
     review = models.ForeignKey("PaymentReview", on_delete=models.CASCADE, related_name="case_notes")
-    text = models.CharField(max_length=2048)
-    created_on = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["created_on", "id"]
-
-    def __str__(self) -> str:
-        return f"note {self.pk} on {self.review_id}"
 
 
 class ReviewCommand(ActorColumns):
