@@ -1,5 +1,6 @@
 """Admin forms: ceilings typed as staff think of them (500.00 in the platform currency, or a
-whole count) and stored as minor units. Saving goes through limits.services (see admin.py)."""
+whole count) and stored as minor units. Saving goes through limits.services (see the screens
+in limits/admin/)."""
 
 from django import forms
 from django.core.exceptions import ValidationError

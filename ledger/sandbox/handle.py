@@ -57,25 +57,9 @@ class SandboxLedger:
             rows = rows.filter(endpoint=endpoint)
         return list(rows.order_by("created_on", "id"))
 
-    def set_faults(
-        self,
-        rate_503: float = 0.0,
-        rate_429: float = 0.0,
-        slow_rate: float = 0.0,
-        *,
-        slow_ms: int = 2000,
-        retry_after_seconds: int = 1,
-        next_statuses=(),
-    ) -> SandboxFaults:
-        return services.set_faults(
-            provider_id=self.provider_id,
-            rate_503=rate_503,
-            rate_429=rate_429,
-            slow_rate=slow_rate,
-            slow_ms=slow_ms,
-            retry_after_seconds=retry_after_seconds,
-            next_statuses=next_statuses,
-        )
+    def set_faults(self, **settings) -> SandboxFaults:
+        """Replace the fault settings (`services.set_faults` names them and their defaults)."""
+        return services.set_faults(provider_id=self.provider_id, **settings)
 
     def faults(self) -> SandboxFaults | None:
         """The fault settings with their injected-fault counters."""

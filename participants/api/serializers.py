@@ -185,7 +185,9 @@ class RelationshipSummarySerializer(OmitEmptySerializer):
         return data
 
 
-class ParticipantSerializer(OmitEmptySerializer):
+# The IDs, name, date of birth and address the read and the 201 body open with (no docstring:
+# the schema describes each subclass by its own, or the omission rule's).
+class _ProfileSerializer(OmitEmptySerializer):
     participantID = serializers.CharField(source="participant_id")
     externalID = serializers.CharField(source="external_id")
     givenName = serializers.CharField(source="given_name")
@@ -194,6 +196,9 @@ class ParticipantSerializer(OmitEmptySerializer):
     nickName = serializers.CharField(source="nick_name", required=False)
     dateOfBirth = serializers.DateField(source="date_of_birth", required=False)
     address = AddressSerializer(source="*")
+
+
+class ParticipantSerializer(_ProfileSerializer):
     phones = PhoneSerializer(many=True)
     emails = EmailSerializer(many=True)
     limitGroups = LimitGroupRefSerializer(many=True)
@@ -211,17 +216,9 @@ class ParticipantSerializer(OmitEmptySerializer):
     relationship = RelationshipSummarySerializer(source="*")
 
 
-class ParticipantCreatedSerializer(OmitEmptySerializer):
+class ParticipantCreatedSerializer(_ProfileSerializer):
     """The 201 body: IDs plus the profile echoed as it was sent (fundingSources not returned)."""
 
-    participantID = serializers.CharField(source="participant_id")
-    externalID = serializers.CharField(source="external_id")
-    givenName = serializers.CharField(source="given_name")
-    middleName = serializers.CharField(source="middle_name", required=False)
-    familyName = serializers.CharField(source="family_name")
-    nickName = serializers.CharField(source="nick_name", required=False)
-    dateOfBirth = serializers.DateField(source="date_of_birth", required=False)
-    address = AddressSerializer(source="*")
     phones = PhoneNumberSerializer(many=True)
     emails = serializers.ListField(child=serializers.CharField())
 
