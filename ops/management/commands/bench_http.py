@@ -1,5 +1,6 @@
 """The HTTP path measured as a provider meets it: gunicorn with the production settings,
-driven by wrk, on PostgreSQL with generated data (manage.py bench_payments' generator).
+driven by wrk, on PostgreSQL with generated data (the generator bench_payments loads,
+`payments.management.bench_data`).
 
 Prints req/s, p50 and p99 per request kind, each with its cost relative to a bare-Django
 floor view doing the same participant lookup (floor req/s ÷ its req/s). With --compare-to
@@ -30,8 +31,7 @@ from ledger.sandbox.handle import wire_sandbox_ledger
 from ops import loadtest
 from participants.models import Email, Enrollment, Participant, Phone
 from payments import services as payment_services
-from payments.management.commands.bench_payments import _ANALYZED
-from payments.management.commands.bench_payments import Command as PaymentsBench
+from payments.management.bench_data import ANALYZED, load
 from payments.models import PaymentEntry
 from providers import services as provider_services
 
@@ -93,8 +93,7 @@ class Command(BenchCommand):
     # ---- data ----------------------------------------------------------------------------
 
     def _data(self, rows: int):
-        bench = PaymentsBench(stdout=self.stdout, stderr=self.stderr)
-        provider, _ = bench._load(rows, 4)
+        provider, _ = load(rows, 4, log=self.stderr.write)
         enrollments = Enrollment.objects.filter(provider=provider)
         if not Phone.objects.filter(enrollment__provider=provider).exists():
             # A participant read renders contacts: give each a phone and an email.
@@ -126,7 +125,7 @@ class Command(BenchCommand):
                 for n, person in enumerate(people)
             )
         with connection.cursor() as cursor:
-            for table in (*_ANALYZED, "participants_phone", "participants_email"):
+            for table in (*ANALYZED, "participants_phone", "participants_email"):
                 cursor.execute(f"ANALYZE {table}")  # fresh statistics: the plans production gets
         return provider
 
