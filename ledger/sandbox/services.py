@@ -73,6 +73,16 @@ def _authorize(provider_id: str, req: protocol.AuthorizeRequest) -> dict:
     return _remember(provider_id, "authorize", req, response)
 
 
+def _lift(hold: SandboxHold, *, taken_minor: int, now) -> None:
+    """Take the hold off its account: `taken_minor` leaves the account (a capture), the rest
+    of the held amount is available again (all of it on a release)."""
+    account = SandboxAccount.objects.select_for_update().get(pk=hold.account_id)
+    account.held_minor -= hold.amount_minor
+    account.available_minor += hold.amount_minor - taken_minor
+    account.updated_on = now
+    account.save(update_fields=["available_minor", "held_minor", "updated_on"])
+
+
 def _release(provider_id: str, req: protocol.ReleaseRequest) -> dict:
     hold = _locked_hold(provider_id, req)
     replay = _replay(provider_id, "release", req)
@@ -87,11 +97,7 @@ def _release(provider_id: str, req: protocol.ReleaseRequest) -> dict:
         response = _response(req, APPROVED, releaseReference=hold.release_reference)
     else:
         now = timezone.now()
-        account = SandboxAccount.objects.select_for_update().get(pk=hold.account_id)
-        account.available_minor += hold.amount_minor
-        account.held_minor -= hold.amount_minor
-        account.updated_on = now
-        account.save(update_fields=["available_minor", "held_minor", "updated_on"])
+        _lift(hold, taken_minor=0, now=now)
         hold.status = SandboxHold.Status.RELEASED
         hold.release_reference = new_id("rel")
         hold.released_on = now
@@ -117,12 +123,7 @@ def _capture(provider_id: str, req: protocol.CaptureRequest) -> dict:
         response = _response(req, FAILED, reason="amount_exceeds_hold")
     else:
         now = timezone.now()
-        account = SandboxAccount.objects.select_for_update().get(pk=hold.account_id)
-        # The captured amount leaves the account; any remainder of the hold goes back.
-        account.held_minor -= hold.amount_minor
-        account.available_minor += hold.amount_minor - req.amount.minor
-        account.updated_on = now
-        account.save(update_fields=["available_minor", "held_minor", "updated_on"])
+        _lift(hold, taken_minor=req.amount.minor, now=now)
         hold.status = SandboxHold.Status.CAPTURED
         hold.captured_minor = req.amount.minor
         hold.capture_reference = new_id("cap")

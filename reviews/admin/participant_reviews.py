@@ -37,11 +37,9 @@ from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
 from reviews.admin.forms import ReviewVersionForm, user_label
 from reviews.admin.queue import (
     Outcome,
-    ProviderFilter,
     actor_label,
     assessment_context,
     payment_context,
-    pending_first,
     status_mark,
 )
 from reviews.models import ParticipantReview, ParticipantReviewAssessment
@@ -186,15 +184,8 @@ class ParticipantReviewAdmin(CaseworkAdmin):
         "assessment_column",
         "age",
     )
-    list_display_links = ("review_column",)
-    list_filter = (
-        ProviderFilter,
-        "status",
-        AssigneeFilter,
-        LimitGroupFilter,
-    )
+    list_filter = (*CaseworkAdmin.list_filter, AssigneeFilter, LimitGroupFilter)
     list_select_related = ("enrollment", "provider")
-    ordering = (pending_first(), "-created_on", "-id")
     search_fields = ("id",)  # the box; get_search_results applies the API's q rules
     search_help_text = (
         "An exact review ID; part of the given, family or full name; a phone fragment (at "

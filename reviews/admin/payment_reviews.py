@@ -17,11 +17,9 @@ from reviews.admin.forms import ReviewVersionForm, User, user_label
 from reviews.admin.history import devices_of, history_of
 from reviews.admin.queue import (
     Outcome,
-    ProviderFilter,
     actor_label,
     assessment_context,
     payment_context,
-    pending_first,
     status_mark,
 )
 from reviews.models import PaymentReview
@@ -61,10 +59,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
         "assignee",
         "age",
     )
-    list_display_links = ("review_column",)
-    list_filter = (ProviderFilter, "status")
     list_select_related = ("payment", "provider")
-    ordering = (pending_first(), "-created_on", "-id")
     search_fields = ("=id", "=payment__id", "=payment__reference_number")
     search_help_text = "An exact review ID, payout ID or reference number."
 

@@ -128,6 +128,9 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
     conflict_message = "This review changed since you opened it — reload to see the change."
     show_full_result_count = False  # the queue can be long; its filters stay exact
     list_per_page = 50
+    list_display_links = ("review_column",)
+    list_filter = (ProviderFilter, "status")  # a queue may add its own after these
+    ordering = (pending_first(), "-created_on", "-id")
 
     class Media:
         css = {"all": ["reviews/queue.css"]}
