@@ -4,6 +4,11 @@ Callers (payments) use `request_authorize`, `request_release` and `request_captu
 own transaction. Each writes a LedgerCall row and, on commit, enqueues the delivery task. The
 task makes one HTTP attempt per run and schedules the next with backoff; when the call has a
 final result, the outcome dict goes to the Celery task named by `reply_to`.
+
+One module past the usual 400 lines, on purpose: a callback is read here from request to
+reported outcome in one pass (request, delivery, outcome follow each other), and it is the
+module newcomers are pointed to for how a lower layer answers its caller (`reply_to`).
+Registration is the only other job and is short.
 """
 
 import logging
