@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.core import signing
-from django.db.models import F, Q, QuerySet
+from django.db.models import BooleanField, Expression, F, Q, QuerySet, Value
 
 from common.errors import BadRequest, InvalidCursor
 
@@ -101,12 +101,8 @@ def paginate(
         elif at is None:
             raise InvalidCursor("The cursor is malformed.")
         else:
-            op = "lt" if descending else "gt"
-            # The redundant inclusive bound gives the index scan a start key, so a deep page
-            # costs what the first one does (the OR alone is only a filter).
             queryset = queryset.filter(
-                Q(**{f"{time_field}__{op}e": at}),
-                Q(**{f"{time_field}__{op}": at}) | Q(**{time_field: at, f"{id_field}__{op}": pk}),
+                RowCompare((time_field, id_field), "<" if descending else ">", (at, pk))
             )
     if nullable_time:
         ordering = [F(time_field).desc(nulls_last=True), f"-{id_field}"]
@@ -127,6 +123,41 @@ def paginate(
             pk=str(_attr(last, id_field)),
         )
     return Page(items=rows, next_cursor=next_cursor, has_more=has_more)
+
+
+class RowCompare(Expression):
+    """`(a, b) < (x, y)`: the keyset condition as one row comparison. PostgreSQL takes it as an
+    index condition after the provider's equality, so a deep page starts its index scan at the
+    cursor and costs what the first one does, and it compiles as one expression rather than
+    `a < x OR (a = x AND b < y)` (SQLite reads row values too)."""
+
+    conditional = True
+    output_field = BooleanField()
+
+    def __init__(self, fields: tuple[str, ...], op: str, values: tuple):
+        super().__init__()
+        self.fields, self.op, self.raw = [F(name) for name in fields], op, values
+        self.values: list[Value] = []
+
+    def resolve_expression(self, query=None, allow_joins=True, reuse=None, summarize=False, **kw):
+        resolved = self.copy()
+        resolved.fields = [
+            f.resolve_expression(query, allow_joins, reuse, summarize) for f in self.fields
+        ]
+        # Each value adapted as its column is (an aware datetime, a text ID).
+        resolved.values = [
+            Value(value, output_field=field.output_field).resolve_expression(query)
+            for field, value in zip(resolved.fields, self.raw, strict=True)
+        ]
+        return resolved
+
+    def as_sql(self, compiler, connection):
+        sides, params = [], []
+        for expressions in (self.fields, self.values):
+            compiled = [compiler.compile(expression) for expression in expressions]
+            sides.append(", ".join(sql for sql, _ in compiled))
+            params.extend(param for _, part in compiled for param in part)
+        return f"({sides[0]}) {self.op} ({sides[1]})", params
 
 
 def _after_nullable(time_field: str, id_field: str, at: datetime | None, pk: str) -> Q:

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from functools import cache
 
 import moneyed
 
@@ -29,6 +30,13 @@ class Currency:
 def get_currency(code: str) -> Currency:
     if not isinstance(code, str) or len(code) != 3 or not code.isascii() or not code.isupper():
         raise MoneyError("must be an uppercase 3-letter ISO 4217 code")
+    return _currency(code)
+
+
+@cache
+def _currency(code: str) -> Currency:
+    # ISO 4217 data does not change while the process runs: every amount of a list page
+    # reads the same few currencies (a failed lookup raises and is not kept).
     try:
         cur = moneyed.get_currency(code)
     except moneyed.CurrencyDoesNotExist as exc:

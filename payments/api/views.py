@@ -9,7 +9,7 @@ from api import scopes
 from api.pagination import paginate
 from api.views import ProviderAPIView
 from participants.api.base import ParticipantPathView
-from payments import rendering, selectors
+from payments import page_rows, rendering, selectors
 from payments.api import serializers as s
 from payments.api.filters import LIST_PARAMETERS, PARTICIPANT_FILTER, parse_filters
 from payments.models import PaymentType
@@ -37,7 +37,7 @@ class PaymentsView(ProviderAPIView):
             filters=filters.binding(),
             id_field="payment_id",
         )
-        entries = selectors.attach_payments(page.items)
+        entries = page_rows.attach_payments(page.items)
         rendered = [rendering.render_payment_row(entry, self.provider_id) for entry in entries]
         return Response(page.envelope("payments", rendered))
 
@@ -64,7 +64,7 @@ class ParticipantPaymentsView(ParticipantPathView):
             filters=filters.binding(),
             id_field="payment_id",
         )
-        entries = selectors.attach_payments(page.items)
+        entries = page_rows.attach_payments(page.items)
         if request.version == LEGACY_ROW_VERSION:
             render = rendering.render_legacy_payment_row
         else:

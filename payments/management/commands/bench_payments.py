@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from api.pagination import paginate
 from common.bench import BenchCommand, measure
 from common.rendering import json_ready
-from payments import rendering, selectors
+from payments import page_rows, rendering, selectors
 from payments.api.filters import parse_filters
 from payments.management.bench_data import ANALYZED, load
 from payments.models import PaymentEntry
@@ -77,7 +77,7 @@ class Command(BenchCommand):
             id_field="payment_id",
         )
         scoped = participant_id is not None
-        entries = selectors.attach_payments(page.items)
+        entries = page_rows.attach_payments(page.items)
         page.rendered = [  # render, as the view does
             json_ready(rendering.render_payment_row(entry, provider_id, scoped=scoped))
             for entry in entries
