@@ -1,31 +1,17 @@
 """An analyst works a review in a real browser: log in, open a pending review from the queue,
-suspend the participant. Headless Chromium (Debian's) driven by Playwright against the live
-test server.
-
-Playwright's sync API runs an event loop in this thread, and Django refuses ORM calls from a
-thread with a running loop. So every database read and write of the test happens before the
-browser starts or after it has stopped; the live server answers the browser from its own
-thread."""
+suspend the participant (tests.admin_browser: every database read and write happens before
+the browser starts or after it has stopped)."""
 
 import pytest
 
 from reviews.models import PaymentReview
+from tests.admin_browser import staff_page
 from tests.payments.factories import enroll, new_payout
-from tests.reviews.admin_support import PASSWORD, assert_acted_by, staff_user
+from tests.reviews.admin_support import assert_acted_by, staff_user
 from tests.reviews.factories import payout_in_review, pending_review
 from tests.risk.rules import listed, rule
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-TIMEOUT_MS = 15_000
 
 
 def _every_column_fits(page) -> None:
@@ -50,53 +36,40 @@ def test_an_analyst_suspends_a_participant_from_the_queue(live_server, provider)
     relationship_version = enrollment.relationship_version_id
     payout_in_review(provider.provider, reason="Large first payout")
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(f"{live_server.url}/admin/")
-            page.fill("#id_username", "ana_analyst")
-            page.fill("#id_password", PASSWORD)
-            page.click("input[type=submit]")
+    with staff_page(live_server.url, "ana_analyst") as page:
+        page.get_by_role("link", name="Participant reviews").first.click()
+        expect(page.locator("#result_list")).to_contain_text("Grace Hopper")
+        _every_column_fits(page)
+        page.locator(f'#result_list a:has(span[title="{review.pk}"])').click()
 
-            page.get_by_role("link", name="Participant reviews").first.click()
-            expect(page.locator("#result_list")).to_contain_text("Grace Hopper")
-            _every_column_fits(page)
-            page.locator(f'#result_list a:has(span[title="{review.pk}"])').click()
+        expect(page.locator("#participant")).to_contain_text("cust-42")
+        page.select_option("#id_suspend-reason_code", "suspected-fraud")
+        page.fill("#id_suspend-reason", "Mule pattern confirmed by phone call")
+        # A destructive action asks first: dismissed, nothing is sent.
+        page.once("dialog", lambda dialog: dialog.dismiss())
+        page.click("#action-suspend input[type=submit]")
+        expect(page.locator("#actions")).to_have_count(1)
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#action-suspend input[type=submit]")
 
-            expect(page.locator("#participant")).to_contain_text("cust-42")
-            page.select_option("#id_suspend-reason_code", "suspected-fraud")
-            page.fill("#id_suspend-reason", "Mule pattern confirmed by phone call")
-            # A destructive action asks first: dismissed, nothing is sent.
-            page.once("dialog", lambda dialog: dialog.dismiss())
-            page.click("#action-suspend input[type=submit]")
-            expect(page.locator("#actions")).to_have_count(1)
-            page.once("dialog", lambda dialog: dialog.accept())
-            page.click("#action-suspend input[type=submit]")
+        expect(page.locator(".messagelist")).to_contain_text("Resolved: suspended.")
+        expect(page.locator("#resolution")).to_contain_text("suspend")
+        expect(page.locator("#actions")).to_have_count(0)
 
-            expect(page.locator(".messagelist")).to_contain_text("Resolved: suspended.")
-            expect(page.locator("#resolution")).to_contain_text("suspend")
-            expect(page.locator("#actions")).to_have_count(0)
+        # The payment queue reads at 1400 px too.
+        page.goto(f"{live_server.url}/admin/reviews/paymentreview/")
+        expect(page.locator("#result_list")).to_contain_text("Large first payout")
+        _every_column_fits(page)
 
-            # The payment queue reads at 1400 px too.
-            page.goto(f"{live_server.url}/admin/reviews/paymentreview/")
-            expect(page.locator("#result_list")).to_contain_text("Large first payout")
-            _every_column_fits(page)
-
-            # The operations page, from the admin index: what is waiting, at a glance.
-            page.goto(f"{live_server.url}/admin/")
-            page.get_by_role("link", name="Operations overview").click()
-            expect(page.locator("h1")).to_have_text("Operations")
-            expect(page.locator("#backlogs")).to_contain_text("Participant reviews")
-            expect(page.locator("#ledger .ops-chart .col")).to_have_count(12)
-            expect(page.locator("#payments")).to_be_visible()
-        finally:
-            browser.close()
+        # The operations page, from the admin index: what is waiting, at a glance.
+        page.goto(f"{live_server.url}/admin/")
+        page.get_by_role("link", name="Operations overview").click()
+        expect(page.locator("h1")).to_have_text("Operations")
+        expect(page.locator("#backlogs")).to_contain_text("Participant reviews")
+        expect(page.locator("#ledger .ops-chart .col")).to_have_count(12)
+        expect(page.locator("#payments")).to_be_visible()
 
     # The browser has stopped: back to the ORM and the API, as the provider sees it.
     body = provider.client.get(provider.url(f"/participant-reviews/{review.pk}")).json()
@@ -123,31 +96,19 @@ def test_the_case_file_explains_a_score_and_reject_asks_first(live_server, provi
     payout = new_payout(provider.provider, sender, amount_minor=60000)
     review = PaymentReview.objects.get(payment_id=payout.id)
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    with staff_page(live_server.url, "cas_analyst") as page:
+        page.goto(f"{live_server.url}/admin/reviews/paymentreview/{review.pk}/change/")
+        case = page.locator("#assessments")
+        expect(case.locator(".case-score")).to_contain_text(
+            "70 = 30 (PEP sender) + 40 (Large payment)"
         )
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(f"{live_server.url}/admin/")
-            page.fill("#id_username", "cas_analyst")
-            page.fill("#id_password", PASSWORD)
-            page.click("input[type=submit]")
-            page.goto(f"{live_server.url}/admin/reviews/paymentreview/{review.pk}/change/")
-            case = page.locator("#assessments")
-            expect(case.locator(".case-score")).to_contain_text(
-                "70 = 30 (PEP sender) + 40 (Large payment)"
-            )
-            expect(case.locator(".case-rules")).to_contain_text("+30")
-            expect(case.locator(".case-rules")).to_contain_text("matched “Nadia Okonjo”")
-            expect(case.locator(".case-signals")).to_contain_text("exact name match")
-            page.once("dialog", lambda dialog: dialog.dismiss())
-            page.click("#action-resolve button[value=rejected]")
-            expect(page.locator("#actions")).to_have_count(1)  # dismissed: nothing sent
-        finally:
-            browser.close()
+        expect(case.locator(".case-rules")).to_contain_text("+30")
+        expect(case.locator(".case-rules")).to_contain_text("matched “Nadia Okonjo”")
+        expect(case.locator(".case-signals")).to_contain_text("exact name match")
+        page.once("dialog", lambda dialog: dialog.dismiss())
+        page.click("#action-resolve button[value=rejected]")
+        expect(page.locator("#actions")).to_have_count(1)  # dismissed: nothing sent
     review.refresh_from_db()
     assert review.status == "pending"

@@ -1,13 +1,13 @@
 """An analyst changes the risk configuration in a real browser, under the risk app's admin
 (/admin/risk/): a rule's points with a reason, then the rule's history; a list entry deleted
 from the list, asked why first. Database work happens before the browser starts and after it
-stops (see tests/reviews/test_admin_browser.py)."""
+stops (see tests.admin_browser)."""
 
 import pytest
 
 from risk.models import RiskChange, RiskListEntry, RiskRule
-from tests.reviews.admin_support import PASSWORD, staff_user
-from tests.reviews.test_admin_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
+from tests.admin_browser import staff_page
+from tests.reviews.admin_support import staff_user
 from tests.risk.rules import listed, rule
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -19,43 +19,28 @@ def test_an_analyst_changes_a_rule_and_deletes_a_list_entry_with_reasons(live_se
     kept = listed("email_domain", "kept.example", "high")
     gone = listed("email_domain", "mailinator.com", "high")
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(f"{live_server.url}/admin/")
-            page.fill("#id_username", "ana_analyst")
-            page.fill("#id_password", PASSWORD)
-            page.click("input[type=submit]")
+    with staff_page(live_server.url, "ana_analyst") as page:
+        page.locator("#content-main .app-risk").get_by_role("link", name="Risk rules").click()
+        expect(page).to_have_url(f"{live_server.url}/admin/risk/riskrule/")
+        page.get_by_role("link", name="New counterparty phone").click()
+        page.fill("#id_points", "15")
+        page.click("input[name=_continue]")  # no reason: the form says so, nothing saved
+        expect(page.locator(".errornote")).to_be_visible()
+        page.fill("#id_change_reason", "Too many false positives")
+        page.click("input[name=_continue]")
+        expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
+        expect(page.locator(".field-change_history")).to_contain_text("points: 10 → 15")
+        expect(page.locator(".field-change_history")).to_contain_text("Too many false positives")
 
-            page.locator("#content-main .app-risk").get_by_role("link", name="Risk rules").click()
-            expect(page).to_have_url(f"{live_server.url}/admin/risk/riskrule/")
-            page.get_by_role("link", name="New counterparty phone").click()
-            page.fill("#id_points", "15")
-            page.click("input[name=_continue]")  # no reason: the form says so, nothing saved
-            expect(page.locator(".errornote")).to_be_visible()
-            page.fill("#id_change_reason", "Too many false positives")
-            page.click("input[name=_continue]")
-            expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
-            expect(page.locator(".field-change_history")).to_contain_text("points: 10 → 15")
-            expect(page.locator(".field-change_history")).to_contain_text(
-                "Too many false positives"
-            )
-
-            page.goto(f"{live_server.url}/admin/risk/risklistentry/")
-            page.locator(f'input[name=_selected_action][value="{gone.pk}"]').check()
-            page.select_option("select[name=action]", "delete_selected")
-            page.click("button[name=index]")
-            page.fill("#id_change_reason", "Domain sold, no longer disposable")
-            page.click("input[type=submit]")
-            expect(page.locator(".messagelist")).to_contain_text("Successfully deleted 1")
-        finally:
-            browser.close()
+        page.goto(f"{live_server.url}/admin/risk/risklistentry/")
+        page.locator(f'input[name=_selected_action][value="{gone.pk}"]').check()
+        page.select_option("select[name=action]", "delete_selected")
+        page.click("button[name=index]")
+        page.fill("#id_change_reason", "Domain sold, no longer disposable")
+        page.click("input[type=submit]")
+        expect(page.locator(".messagelist")).to_contain_text("Successfully deleted 1")
 
     assert RiskRule.objects.get(pk=existing.pk).points == 15
     assert list(RiskListEntry.objects.all()) == [kept]
