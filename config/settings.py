@@ -5,6 +5,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config import queues
 from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -71,8 +72,12 @@ WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", DE
 WEBHOOK_ALLOWED_HOSTS = env_list("WEBHOOK_ALLOWED_HOSTS", [])
 WEBHOOK_CONNECT_TIMEOUT_MS = env_int("WEBHOOK_CONNECT_TIMEOUT_MS", 3000)
 WEBHOOK_READ_TIMEOUT_MS = env_int("WEBHOOK_READ_TIMEOUT_MS", 10_000)
-# A claimed delivery is not handed to another worker for this long (longer than a send).
+# A claimed delivery is not handed to another worker for this long (longer than the task's
+# hard time limit: config/queues.py).
 WEBHOOK_LEASE_SECONDS = env_int("WEBHOOK_LEASE_SECONDS", 60)
+# Sends in flight to one endpoint at once (1 while it is failing), so one slow receiver takes
+# at most this many webhook worker slots and the others keep serving everyone else.
+WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = env_int("WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT", 2)
 # A due delivery handed to the broker this long ago without being sent is handed over again.
 WEBHOOK_REDELIVER_AFTER_SECONDS = env_int("WEBHOOK_REDELIVER_AFTER_SECONDS", 60)
 # After a secret rotation the previous secret signs beside the new one for this long.
@@ -205,6 +210,14 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "default"
+# A queue per kind of work, each task with time limits that fit its kind (config/queues.py);
+# a test keeps every task in the table, so nothing lands on the default queue.
+TASK_TABLE = queues.table(
+    ledger_deadline=(LEDGER_CONNECT_TIMEOUT_MS + LEDGER_READ_TIMEOUT_MS) / 1000,
+    webhook_deadline=(WEBHOOK_CONNECT_TIMEOUT_MS + WEBHOOK_READ_TIMEOUT_MS) / 1000,
+)
+CELERY_TASK_ROUTES = queues.celery_routes(TASK_TABLE)
+CELERY_TASK_ANNOTATIONS = queues.celery_annotations(TASK_TABLE)
 # Riding out a broker outage: publishers and workers retry the connection for ever; a socket
 # that stops answering is noticed within seconds (keepalive, timeouts, health checks) instead
 # of hanging; a worker cancels what it was running when the connection drops (acks_late

@@ -22,7 +22,15 @@ class EventAdmin(ReadOnlyAdmin):
 
 class DeliveryAttemptInline(ReadOnlyInline):
     model = DeliveryAttempt
-    fields = ("number", "started_on", "status_code", "latency_ms", "error", "response_excerpt")
+    fields = (
+        "number",
+        "started_on",
+        "finished_on",
+        "status_code",
+        "latency_ms",
+        "error",
+        "response_excerpt",
+    )
     readonly_fields = fields
 
 
@@ -50,6 +58,7 @@ class DeliveryAttemptAdmin(ReadOnlyAdmin):
         "started_on",
         "delivery",
         "number",
+        "finished_on",
         "status_code",
         "latency_ms",
         "error",

@@ -1,9 +1,11 @@
 """Sending one delivery: claim it, POST it signed, record the attempt, schedule what follows.
 
-The HTTP call runs outside any transaction. Claiming moves `next_attempt_on` a lease into the
-future, so neither the sweeper nor a duplicate task sends it meanwhile; a worker that dies
-mid-send leaves the claim to lapse and the sweeper hands the delivery over again
-(at-least-once: the receiver dedupes on `webhook-id`).
+The HTTP call runs outside any transaction. Claiming takes one of the endpoint's slots
+(events.slots), writes the attempt row and moves `next_attempt_on` a lease into the future,
+so neither the sweeper nor a duplicate task sends it meanwhile; a worker that dies mid-send
+leaves an open attempt row and a claim that lapses, and the sweeper hands the delivery over
+again (at-least-once: the receiver dedupes on `webhook-id`). When a send ends, its slot goes
+to the next delivery waiting for the same endpoint.
 """
 
 import logging
@@ -16,7 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from events import addresses, schedule, services, signing
+from events import addresses, schedule, services, signing, slots
 from events.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from ops import metrics
 
@@ -25,6 +27,8 @@ logger = logging.getLogger(__name__)
 REQUEST_ID_HEADER = "X-Request-ID"
 EXCERPT_CHARS = 500
 DISABLED_REASON = "every delivery failed for {days} days"
+GONE = 410
+GONE_REASON = "the receiver answered 410 Gone"
 
 
 @dataclass(frozen=True)
@@ -39,21 +43,36 @@ class Outcome:
         return self.status_code is not None and 200 <= self.status_code < 300
 
 
-def _claim(delivery_id: str, now: datetime) -> Delivery | None:
+def _claim(delivery_id: str, now: datetime) -> tuple[Delivery, DeliveryAttempt] | None:
+    """Lease a due delivery and write its attempt row, if its endpoint has a free slot;
+    otherwise leave it waiting for one (events.slots). Locks the endpoint, then the delivery."""
+    endpoint_id = (
+        Delivery.objects.filter(pk=delivery_id).values_list("endpoint_id", flat=True).first()
+    )
+    if endpoint_id is None:
+        return None
     with transaction.atomic():
+        endpoint = WebhookEndpoint.objects.select_for_update().get(pk=endpoint_id)
         delivery = (
             Delivery.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("event", "endpoint")
+            .select_related("event")
             .filter(pk=delivery_id, status=Delivery.Status.PENDING, next_attempt_on__lte=now)
             .first()
         )
-        if delivery is None or not delivery.endpoint.is_live:
+        if delivery is None or not endpoint.is_live:
             return None
+        if not slots.room(endpoint, now):
+            slots.wait_for_slot(delivery.pk)
+            return None
+        delivery.endpoint = endpoint
         delivery.attempts += 1
         delivery.last_attempt_on = now
         delivery.next_attempt_on = now + timedelta(seconds=settings.WEBHOOK_LEASE_SECONDS)
         delivery.save(update_fields=["attempts", "last_attempt_on", "next_attempt_on"])
-    return delivery
+        started = DeliveryAttempt.objects.create(
+            delivery=delivery, number=delivery.attempts, started_on=now
+        )
+    return delivery, started
 
 
 def _post(delivery: Delivery, now: datetime) -> Outcome:
@@ -95,21 +114,22 @@ def _post(delivery: Delivery, now: datetime) -> Outcome:
     return Outcome(response.status_code, elapsed(), excerpt=excerpt)
 
 
-def _record(delivery: Delivery, outcome: Outcome, now: datetime) -> Delivery:
+def _record(
+    delivery: Delivery, started: DeliveryAttempt, outcome: Outcome, now: datetime
+) -> Delivery:
     metrics.WEBHOOK_ATTEMPTS.labels("delivered" if outcome.succeeded else "failed").inc()
     with transaction.atomic():
         endpoint = WebhookEndpoint.objects.select_for_update().get(pk=delivery.endpoint_id)
         delivery = Delivery.objects.select_for_update().get(pk=delivery.pk)
-        DeliveryAttempt.objects.create(
-            delivery=delivery,
-            number=delivery.attempts,
-            started_on=now,
+        finished = timezone.now()
+        DeliveryAttempt.objects.filter(pk=started.pk).update(
+            finished_on=finished,
             status_code=outcome.status_code,
             latency_ms=outcome.latency_ms,
             error=outcome.error,
             response_excerpt=outcome.excerpt,
         )
-        finished = timezone.now()
+        retry_in = None
         if outcome.succeeded:
             delivery.status = Delivery.Status.DELIVERED
             delivery.delivered_on = finished
@@ -118,18 +138,51 @@ def _record(delivery: Delivery, outcome: Outcome, now: datetime) -> Delivery:
                 endpoint.failing_since = None
                 endpoint.save(update_fields=["failing_since"])
         else:
-            wait = schedule.delay_after(delivery.attempts)
-            if wait is None:
+            retry_in = schedule.delay_after(delivery.attempts)
+            if retry_in is None:
                 delivery.status = Delivery.Status.FAILED
                 delivery.next_attempt_on = None
             else:
-                delivery.next_attempt_on = finished + wait
-            _note_failure(endpoint, now)
+                delivery.next_attempt_on = finished + retry_in
+            _note_failure(endpoint, outcome, now)
         delivery.save(update_fields=["status", "delivered_on", "next_attempt_on"])
+        _log(delivery, outcome, retry_in)
+        slots.hand_on(endpoint, finished)
     return delivery
 
 
-def _note_failure(endpoint: WebhookEndpoint, now: datetime) -> None:
+def _log(delivery: Delivery, outcome: Outcome, retry_in: timedelta | None) -> None:
+    """One line an attempt, like the ledger's: IDs only (never the URL, which may carry a
+    receiver's token, nor the reply, which may carry personal data)."""
+    if outcome.succeeded:
+        logger.info(
+            "webhook %s %s attempt %d: delivered status=%s latency=%dms",
+            delivery.endpoint_id,
+            delivery.event_id,
+            delivery.attempts,
+            outcome.status_code,
+            outcome.latency_ms,
+        )
+        return
+    logger.warning(
+        "webhook %s %s attempt %d: failed status=%s latency=%dms %s%s",
+        delivery.endpoint_id,
+        delivery.event_id,
+        delivery.attempts,
+        outcome.status_code,
+        outcome.latency_ms,
+        f"next_try_in={retry_in.total_seconds():.0f}s" if retry_in else "no more tries",
+        f" error={outcome.error!r}" if outcome.error else "",
+    )
+
+
+def _note_failure(endpoint: WebhookEndpoint, outcome: Outcome, now: datetime) -> None:
+    if outcome.status_code == GONE and endpoint.is_live:
+        # The receiver says the endpoint is gone for good: stop sending there at once. What
+        # it is owed stays pending, for staff to re-enable it if the receiver comes back.
+        services.disable_endpoint(endpoint=endpoint, reason=GONE_REASON)
+        logger.warning("webhook endpoint %s disabled: %s", endpoint.pk, GONE_REASON)
+        return
     if endpoint.failing_since is None:
         endpoint.failing_since = now
         endpoint.save(update_fields=["failing_since"])
@@ -146,8 +199,9 @@ def _note_failure(endpoint: WebhookEndpoint, now: datetime) -> None:
 def attempt(delivery_id: str, *, now: datetime | None = None) -> Delivery | None:
     """One try of a due delivery; None when it is not due, not pending or its endpoint is off."""
     now = now or timezone.now()
-    delivery = _claim(delivery_id, now)
-    if delivery is None:
+    claimed = _claim(delivery_id, now)
+    if claimed is None:
         return None
+    delivery, started = claimed
     outcome = _post(delivery, now)
-    return _record(delivery, outcome, now)
+    return _record(delivery, started, outcome, now)

@@ -152,6 +152,12 @@ class Delivery(models.Model):
                 condition=Q(status="pending"),
             ),
             models.Index(fields=["endpoint", "-created_on"], name="delivery_endpoint"),
+            # Deliveries waiting for a slot at their endpoint, oldest due first.
+            models.Index(
+                fields=["endpoint", "next_attempt_on"],
+                name="delivery_waiting_slot",
+                condition=Q(status="pending", enqueued_on__isnull=True),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -159,9 +165,14 @@ class Delivery(models.Model):
 
 
 class DeliveryAttempt(models.Model):
+    """One try, written when it starts (so a send cut off by a killed worker still shows) and
+    completed with its outcome; one without `finished_on` is in flight, or was interrupted once
+    its lease has passed."""
+
     delivery = models.ForeignKey(Delivery, on_delete=models.CASCADE, related_name="attempt_log")
     number = models.PositiveIntegerField()
     started_on = models.DateTimeField(default=timezone.now)
+    finished_on = models.DateTimeField(null=True, blank=True)
     # None: no HTTP answer (timeout, refused, unsafe address).
     status_code = models.PositiveIntegerField(null=True, blank=True)
     latency_ms = models.PositiveIntegerField(default=0)
@@ -170,6 +181,14 @@ class DeliveryAttempt(models.Model):
 
     class Meta:
         ordering = ["delivery", "number"]
+        indexes = [
+            # Sends in flight, counted per endpoint before each claim (few rows at any time).
+            models.Index(
+                fields=["delivery"],
+                name="delivery_attempt_open",
+                condition=Q(finished_on__isnull=True),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"attempt {self.number} of {self.delivery_id}"
@@ -177,3 +196,7 @@ class DeliveryAttempt(models.Model):
     @property
     def succeeded(self) -> bool:
         return self.status_code is not None and 200 <= self.status_code < 300
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_on is not None

@@ -14,13 +14,14 @@ from functools import partial
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from common import request_context
 from common.errors import InvalidRequest, NotFound, StateConflict
 from common.locking import lock_or_404
 from common.rendering import json_ready
-from events import addresses, secrets, types
+from events import addresses, secrets, slots, types
 from events.models import Delivery, Event, WebhookEndpoint
 
 logger = logging.getLogger(__name__)
@@ -172,16 +173,19 @@ def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:
         .values_list("pk", flat=True)[:batch]
     )
     dispatched = dispatch(stale, now=now) if stale else []
+    slots.close_interrupted(now)
     with transaction.atomic():
         due = list(
             Delivery.objects.select_for_update(skip_locked=True, of=("self",))
             .filter(
                 status=Delivery.Status.PENDING,
                 next_attempt_on__lte=now,
-                enqueued_on__lte=cutoff,
                 endpoint__deleted_on__isnull=True,
                 endpoint__status=WebhookEndpoint.Status.ENABLED,
             )
+            # Not with the broker (waiting for a slot, or never handed over), or handed over
+            # a while ago and still not sent.
+            .filter(Q(enqueued_on__isnull=True) | Q(enqueued_on__lte=cutoff))
             .order_by("next_attempt_on")
             .values_list("pk", flat=True)[:batch]
         )
@@ -349,6 +353,8 @@ def enable_endpoint(*, provider_id: str, endpoint_id: str) -> WebhookEndpoint:
         endpoint.deliveries.filter(status=Delivery.Status.PENDING).update(
             next_attempt_on=now, enqueued_on=None
         )
+        # As many as it has slots for go now; each send that ends hands on the next.
+        slots.hand_on(endpoint, now)
     return endpoint
 
 

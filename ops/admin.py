@@ -1,13 +1,15 @@
 """The operations page: what is waiting and how the ledger and webhooks fare, at a glance.
 Read-only, for superusers and the Risk analyst and Auditor groups."""
 
+from datetime import timedelta
+
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.timesince import timesince
 
-from ops import overview
+from ops import overview, queues
 from ops.models import OperationsOverview
 
 STAFF_GROUPS = ("Risk analyst", "Auditor")
@@ -23,6 +25,12 @@ def _may_see(user) -> bool:
 
 def _age(delta) -> str:
     return "—" if delta is None else timesince(timezone.now() - delta)
+
+
+def _waited(seconds: float | None) -> str:
+    if seconds is None:
+        return "—"
+    return f"{seconds:.0f} s" if seconds < 120 else _age(timedelta(seconds=seconds))
 
 
 @admin.register(OperationsOverview)
@@ -52,6 +60,7 @@ class OperationsOverviewAdmin(admin.ModelAdmin):
         payments = overview.payments_today()
         most = max((count for *_, count in payments), default=0) or 1
         webhook_attempts, webhook_failures = overview.webhook_failures_last_hour()
+        depths = queues.depths()
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
@@ -70,6 +79,10 @@ class OperationsOverviewAdmin(admin.ModelAdmin):
             "payments": [
                 {"type": t, "status": s, "count": c, "width": round(100 * c / most)}
                 for t, s, c in payments
+            ],
+            "queues": None if depths is None else [
+                {"queue": q.queue, "depth": q.depth, "age": _waited(q.oldest_age_seconds)}
+                for q in depths
             ],
             "webhook_attempts": webhook_attempts,
             "webhook_failures": webhook_failures,

@@ -1,6 +1,9 @@
 """The request context travels with the tasks a request enqueues: its ID rides in the task
 message's headers and is bound while the task runs (log lines, ledger calls and webhooks the
-task causes carry it). Task failures are counted."""
+task causes carry it). Each message carries when it was published (the queue gauges read the
+oldest one's age). Task failures are counted."""
+
+import time
 
 from celery import signals
 
@@ -9,12 +12,14 @@ from ops import metrics
 
 HEADER = "request_id"
 PROVIDER_HEADER = "provider_id"
+PUBLISHED_HEADER = "published_at"
 
 
 @signals.before_task_publish.connect
 def _carry(headers=None, **kwargs):
     if headers is None:
         return
+    headers.setdefault(PUBLISHED_HEADER, time.time())
     caused_by = request_context.request_id()
     if caused_by and HEADER not in headers:
         headers[HEADER] = caused_by

@@ -2,8 +2,9 @@
 set, so every gunicorn and Celery worker process is counted).
 
 Counters and histograms are updated where things happen; the backlog gauges (review queues,
-review commands, webhook deliveries) are read from the database when /metrics is scraped,
-so they are right whichever process serves the scrape."""
+review commands, webhook deliveries) are read from the database, and the Celery queues'
+depths from the broker, when /metrics is scraped, so they are right whichever process serves
+the scrape."""
 
 import os
 from datetime import datetime
@@ -93,6 +94,30 @@ class BacklogCollector:
             )
 
 
+class QueueCollector:
+    """Each Celery queue's depth and the age of its oldest message, read from the broker."""
+
+    def collect(self):
+        from ops import queues
+
+        found = queues.depths()
+        if found is None:
+            return
+        depth = GaugeMetricFamily(
+            "celery_queue_depth", "Messages waiting in a Celery queue", labels=["queue"]
+        )
+        age = GaugeMetricFamily(
+            "celery_queue_oldest_age_seconds",
+            "How long the oldest message in a Celery queue has waited (0 when empty)",
+            labels=["queue"],
+        )
+        for queue in found:
+            depth.add_metric([queue.queue], queue.depth)
+            age.add_metric([queue.queue], queue.oldest_age_seconds or 0.0)
+        yield depth
+        yield age
+
+
 def exposition() -> bytes:
     """The text a scrape reads: every process's samples in multiprocess mode (this process's
     otherwise), then the backlog read from the database."""
@@ -103,4 +128,5 @@ def exposition() -> bytes:
         counted = REGISTRY
     backlog = CollectorRegistry()
     backlog.register(BacklogCollector())
+    backlog.register(QueueCollector())
     return generate_latest(counted) + generate_latest(backlog)

@@ -98,11 +98,14 @@ def payments_today() -> list[tuple[str, str, int]]:
 
 
 def webhook_failures_last_hour() -> tuple[int, int]:
-    """(attempts, failed attempts) of webhook deliveries in the last hour."""
+    """(attempts, failed attempts) of webhook deliveries in the last hour: those with an
+    outcome (a send still in flight has none yet)."""
     from events.models import DeliveryAttempt
 
     since = timezone.now() - timedelta(hours=1)
-    found = DeliveryAttempt.objects.filter(started_on__gte=since).aggregate(
+    found = DeliveryAttempt.objects.filter(
+        started_on__gte=since, finished_on__isnull=False
+    ).aggregate(
         total=Count("pk"),
         ok=Count("pk", filter=Q(status_code__gte=200, status_code__lt=300)),
     )

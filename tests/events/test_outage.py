@@ -98,7 +98,9 @@ def test_a_worker_killed_mid_send_loses_no_event(provider, own_broker, receiver,
         worker.stop()
     delivery = Delivery.objects.get()
     assert delivery.status == "pending" and delivery.attempts == 1
-    assert not delivery.attempt_log.exists()  # the attempt died with the worker
+    # The attempt row was written when the send began: the cut-off send shows, still open.
+    [cut_off] = delivery.attempt_log.all()
+    assert cut_off.number == 1 and cut_off.finished_on is None and cut_off.status_code is None
 
     receiver.delay_seconds = 0
     second = Worker(own_broker.url, env=WORKER_ENV)
@@ -109,6 +111,7 @@ def test_a_worker_killed_mid_send_loses_no_event(provider, own_broker, receiver,
             what="the claim's lease to lapse",
         )
         settings.WEBHOOK_REDELIVER_AFTER_SECONDS = 0
+        settings.WEBHOOK_LEASE_SECONDS = int(WORKER_ENV["WEBHOOK_LEASE_SECONDS"])
         assert services.sweep() == [delivery.pk]
         wait_until(
             lambda: Delivery.objects.get().status == "delivered",
@@ -118,3 +121,7 @@ def test_a_worker_killed_mid_send_loses_no_event(provider, own_broker, receiver,
         second.stop()
     ids = [got.headers["webhook-id"] for got in receiver.received]
     assert ids == [event.pk, event.pk]  # at-least-once, one webhook-id
+    # The sweeper closed the cut-off attempt; the second one has its outcome.
+    first, second_try = delivery.attempt_log.order_by("number")
+    assert first.finished_on is not None and first.error.startswith("interrupted")
+    assert second_try.number == 2 and second_try.succeeded

@@ -8,6 +8,7 @@ from celery.contrib.testing.worker import start_worker
 from django.db import transaction
 
 from config.celery import app as celery_app
+from config.queues import QUEUES
 from ledger import selectors, services
 from tests.ledger import outcomes
 
@@ -17,10 +18,18 @@ pytestmark = [pytest.mark.redis, pytest.mark.postgres]
 @pytest.fixture
 def real_worker(transactional_db):
     celery_app.conf.task_always_eager = False
+    # Every queue: the ledger's own, and the default one this test's reply_to task lands on.
+    queues = [*QUEUES, celery_app.conf.task_default_queue]
     with celery_app.connection_for_write() as connection:
-        connection.default_channel.queue_purge(celery_app.conf.task_default_queue)
+        for queue in queues:
+            connection.default_channel.queue_purge(queue)
     with start_worker(
-        celery_app, pool="solo", concurrency=1, perform_ping_check=False, loglevel="WARNING"
+        celery_app,
+        pool="solo",
+        concurrency=1,
+        perform_ping_check=False,
+        loglevel="WARNING",
+        queues=queues,
     ) as worker:
         yield worker
 

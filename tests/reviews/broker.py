@@ -15,6 +15,7 @@ from pathlib import Path
 from django.db import connection
 
 from config.celery import app as celery_app
+from config.queues import QUEUES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,9 +107,10 @@ def celery_publishing_to(url: str):
 
 
 class Worker:
-    """`celery -A config worker` in its own process, on the test database and `broker_url`."""
+    """`celery -A config worker` in its own process, on the test database and `broker_url`,
+    consuming every queue unless told which."""
 
-    def __init__(self, broker_url: str, env: dict | None = None):
+    def __init__(self, broker_url: str, env: dict | None = None, queues=QUEUES):
         database = connection.settings_dict
         env = {
             **os.environ,
@@ -135,6 +137,8 @@ class Worker:
                 "--without-gossip",
                 "--without-mingle",
                 "--without-heartbeat",
+                "--queues",
+                ",".join(queues),
                 "--loglevel",
                 "WARNING",
             ],
