@@ -56,6 +56,10 @@ LEDGER_RETRY_MAX_MS = env_int("LEDGER_RETRY_MAX_MS", 60_000)
 LEDGER_RETRY_AFTER_MAX_SECONDS = env_int("LEDGER_RETRY_AFTER_MAX_SECONDS", 300)
 LEDGER_CONNECT_TIMEOUT_MS = env_int("LEDGER_CONNECT_TIMEOUT_MS", 3000)
 LEDGER_READ_TIMEOUT_MS = env_int("LEDGER_READ_TIMEOUT_MS", 10_000)
+# One attempt (connect, TLS, send, headers and body) ends at this total, however it trickles.
+LEDGER_DEADLINE_MS = env_int(
+    "LEDGER_DEADLINE_MS", LEDGER_CONNECT_TIMEOUT_MS + LEDGER_READ_TIMEOUT_MS
+)
 LEDGER_TOKEN_TTL_SECONDS = env_int("LEDGER_TOKEN_TTL_SECONDS", 300)
 LEDGER_CLOCK_LEEWAY_SECONDS = env_int("LEDGER_CLOCK_LEEWAY_SECONDS", 30)
 # A pending call or unsent outcome untouched this long is picked up again by the sweeper.
@@ -66,12 +70,18 @@ LEDGER_KEY_ENCRYPTION_KEY = env_str("LEDGER_KEY_ENCRYPTION_KEY")
 LEDGER_REQUIRE_HTTPS = env_bool("LEDGER_REQUIRE_HTTPS", not DEBUG)
 
 # Events and webhooks (docs/events.md). Outside DEBUG a webhook URL must be https and resolve
-# to public addresses only; WEBHOOK_ALLOWED_HOSTS names hosts exempt from the address check.
+# to public addresses only; WEBHOOK_ALLOWED_HOSTS names hosts, WEBHOOK_ALLOWED_NETWORKS address
+# ranges (CIDR) exempt from the address check. A send connects to the addresses checked.
 WEBHOOK_REQUIRE_HTTPS = env_bool("WEBHOOK_REQUIRE_HTTPS", not DEBUG)
 WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", DEBUG)
 WEBHOOK_ALLOWED_HOSTS = env_list("WEBHOOK_ALLOWED_HOSTS", [])
+WEBHOOK_ALLOWED_NETWORKS = env_list("WEBHOOK_ALLOWED_NETWORKS", [])
 WEBHOOK_CONNECT_TIMEOUT_MS = env_int("WEBHOOK_CONNECT_TIMEOUT_MS", 3000)
 WEBHOOK_READ_TIMEOUT_MS = env_int("WEBHOOK_READ_TIMEOUT_MS", 10_000)
+# One attempt (connect, TLS, send, headers and body) ends at this total, however it trickles.
+WEBHOOK_DEADLINE_MS = env_int(
+    "WEBHOOK_DEADLINE_MS", WEBHOOK_CONNECT_TIMEOUT_MS + WEBHOOK_READ_TIMEOUT_MS
+)
 # A claimed delivery is not handed to another worker for this long (longer than the task's
 # hard time limit: config/queues.py).
 WEBHOOK_LEASE_SECONDS = env_int("WEBHOOK_LEASE_SECONDS", 60)
@@ -213,8 +223,7 @@ CELERY_TASK_DEFAULT_QUEUE = "default"
 # A queue per kind of work, each task with time limits that fit its kind (config/queues.py);
 # a test keeps every task in the table, so nothing lands on the default queue.
 TASK_TABLE = queues.table(
-    ledger_deadline=(LEDGER_CONNECT_TIMEOUT_MS + LEDGER_READ_TIMEOUT_MS) / 1000,
-    webhook_deadline=(WEBHOOK_CONNECT_TIMEOUT_MS + WEBHOOK_READ_TIMEOUT_MS) / 1000,
+    ledger_deadline=LEDGER_DEADLINE_MS / 1000, webhook_deadline=WEBHOOK_DEADLINE_MS / 1000
 )
 CELERY_TASK_ROUTES = queues.celery_routes(TASK_TABLE)
 CELERY_TASK_ANNOTATIONS = queues.celery_annotations(TASK_TABLE)

@@ -1,43 +1,102 @@
 """Where webhooks may be sent: no server-side request forgery.
 
-Outside DEBUG a URL must be https and its host must resolve only to public (global) addresses:
-loopback, private, link-local (cloud metadata at 169.254.169.254 included), shared, reserved
-and multicast ranges are refused, when the endpoint is registered and again before every
-send (a name can start resolving elsewhere). `WEBHOOK_ALLOWED_HOSTS` exempts named hosts
-(a provider's receiver inside a private network, by agreement)."""
+Outside DEBUG a URL must be https and every address its host resolves to must be public
+(global): loopback, private, link-local (cloud metadata at 169.254.169.254 included), shared,
+reserved, site-local and multicast ranges are refused, and so is an IPv6 address that embeds
+one of them (IPv4-mapped, NAT64, 6to4, Teredo) or that only embeds an IPv4 address
+(IPv4-compatible, IPv4-translated, local-use NAT64). Checked when the endpoint is registered
+and again before every send, where the addresses checked are the ones connected to (`pin`):
+the host is resolved once per attempt. `WEBHOOK_ALLOWED_HOSTS` exempts named hosts and
+`WEBHOOK_ALLOWED_NETWORKS` address ranges (a provider's receiver inside a private network, by
+agreement); `WEBHOOK_ALLOW_PRIVATE_ADDRESSES` (DEBUG) exempts everything. Exempt or not, a send
+connects only to the addresses resolved for it."""
 
 import ipaddress
 import socket
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
 
+from common import outbound
+
 MAX_URL_LENGTH = 2048
+REFUSED = "must not point at a loopback, private or link-local address"
+LOCAL_NAMES = ("localhost", "localhost.localdomain")
+
+IPv4 = ipaddress.IPv4Address
+IPv6 = ipaddress.IPv6Address
+_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")  # deprecated (RFC 4291), never routed
+_IPV4_TRANSLATED = ipaddress.ip_network("::ffff:0:0:0/96")  # RFC 2765, never routed
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")  # RFC 6052 well-known prefix
+_NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")  # RFC 8215: local use only
+_SIX_TO_FOUR = ipaddress.ip_network("2002::/16")
+_SITE_LOCAL = ipaddress.ip_network("fec0::/10")
 
 
 class UnsafeURL(ValueError):
     """A URL the service will not send to; the message says why."""
 
 
-def _blocked(address: str) -> bool:
+@dataclass(frozen=True)
+class Target:
+    """What a send connects to: the URL and the addresses checked for it."""
+
+    url: str
+    addresses: tuple[str, ...]
+
+
+def blocked(address: str) -> bool:
+    """True when an address is not a public destination (see the module's docstring)."""
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return not ip.is_global or ip.is_multicast
+    if isinstance(ip, IPv4):
+        return not ip.is_global or ip.is_multicast or ip.is_reserved
+    if ip.ipv4_mapped is not None:
+        return blocked(str(ip.ipv4_mapped))
+    if ip in _IPV4_COMPATIBLE or ip in _IPV4_TRANSLATED or ip in _NAT64_LOCAL:
+        return True
+    if ip in _SITE_LOCAL or ip.is_multicast:
+        return True
+    if any(blocked(str(v4)) for v4 in _embedded_ipv4(ip)):
+        return True
+    if ip in _NAT64 or ip in _SIX_TO_FOUR:
+        return False  # a translation prefix: the IPv4 address it carries decides
+    return not ip.is_global
 
 
-def _resolve(host: str, port: int) -> list[str]:
+def _embedded_ipv4(ip: IPv6) -> list[IPv4]:
+    if ip in _NAT64:
+        return [IPv4(int(ip) & 0xFFFFFFFF)]
+    if ip in _SIX_TO_FOUR:
+        return [ip.sixtofour]
+    if ip.teredo is not None:
+        server, client = ip.teredo
+        return [server, client]
+    return []
+
+
+def _numeric_ipv4(host: str) -> str | None:
+    """The address a resolver makes of a numeric host such as `2130706433`, `0x7f000001` or
+    `127.1` (inet_aton's forms), so it is checked as that address."""
+    if not host or any(c not in "0123456789abcdefx." for c in host.lower()):
+        return None
     try:
-        infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
-    except (socket.gaierror, UnicodeError):
-        return []
-    return sorted({info[4][0] for info in infos})
+        return socket.inet_ntoa(socket.inet_aton(host))
+    except OSError:
+        return None
 
 
-def check(url: str, *, resolve: bool) -> None:
-    """Raise UnsafeURL unless the service may send to `url`. With `resolve`, a host name must
-    resolve, and only to allowed addresses; without it (registration), an unresolvable name is
-    accepted and checked at send time."""
+def _exempt(host: str, address: str | None = None) -> bool:
+    if settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES or host in settings.WEBHOOK_ALLOWED_HOSTS:
+        return True
+    if address is None:
+        return False
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    networks = settings.WEBHOOK_ALLOWED_NETWORKS
+    return any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
+
+
+def _parse(url: str):
     if len(url) > MAX_URL_LENGTH:
         raise UnsafeURL(f"must be at most {MAX_URL_LENGTH} characters")
     try:
@@ -53,17 +112,38 @@ def check(url: str, *, resolve: bool) -> None:
         raise UnsafeURL("must not carry credentials")
     if parts.fragment:
         raise UnsafeURL("must not have a fragment")
-    host = parts.hostname
-    if settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES or host in settings.WEBHOOK_ALLOWED_HOSTS:
-        return
+    return parts.hostname, port or (443 if parts.scheme == "https" else 80)
+
+
+def _addresses(url: str, *, must_resolve: bool) -> list[str]:
+    """The addresses a send to `url` would connect to, each checked."""
+    host, port = _parse(url)
+    if not must_resolve and _exempt(host):
+        return []
+    name = host.rstrip(".").lower()
     try:
-        literal = [str(ipaddress.ip_address(host))]
+        literal = str(ipaddress.ip_address(host))
     except ValueError:
-        literal = None
-    if literal is None and host.lower() in ("localhost", "localhost.localdomain"):
-        raise UnsafeURL("must not point at a loopback, private or link-local address")
-    addresses = literal or (_resolve(host, port or 443) if resolve else [])
-    if resolve and not addresses:
+        literal = _numeric_ipv4(name)
+    local = name in LOCAL_NAMES or name.endswith(".localhost")
+    if literal is None and local and not _exempt(host):
+        raise UnsafeURL(REFUSED)
+    found = [literal] if literal else outbound.resolve(host, port)
+    if must_resolve and not found:
         raise UnsafeURL(f"host {host} does not resolve")
-    if any(_blocked(address) for address in addresses):
-        raise UnsafeURL("must not point at a loopback, private or link-local address")
+    if any(blocked(a) and not _exempt(host, a) for a in found):
+        raise UnsafeURL(REFUSED)
+    return found
+
+
+def check(url: str, *, resolve: bool) -> None:
+    """Raise UnsafeURL unless the service may send to `url`. The host is resolved and every
+    address it answers must be allowed. With `resolve` (send time) it must resolve; without
+    it (registration) a name that does not resolve yet is accepted and checked at send time."""
+    _addresses(url, must_resolve=resolve)
+
+
+def pin(url: str) -> Target:
+    """Resolve `url`'s host once and check every address: the send connects to these only
+    (`common.outbound.post(..., addresses=target.addresses)`), never to a second answer."""
+    return Target(url, tuple(_addresses(url, must_resolve=True)))

@@ -13,11 +13,11 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-import requests
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from common import outbound
 from events import addresses, schedule, services, signing, slots
 from events.models import Delivery, DeliveryAttempt, WebhookEndpoint
 from ops import metrics
@@ -78,12 +78,14 @@ def _claim(delivery_id: str, now: datetime) -> tuple[Delivery, DeliveryAttempt] 
 def _post(delivery: Delivery, now: datetime) -> Outcome:
     endpoint = delivery.endpoint
     started = time.monotonic()
+    deadline = started + settings.WEBHOOK_DEADLINE_MS / 1000
 
     def elapsed() -> int:
         return int((time.monotonic() - started) * 1000)
 
     try:
-        addresses.check(endpoint.url, resolve=True)
+        # Resolved once and checked; the connection goes to these addresses and no others.
+        target = addresses.pin(endpoint.url)
     except addresses.UnsafeURL as exc:
         return Outcome(None, elapsed(), error=f"refused: url {exc}"[:255])
     text = signing.body(delivery.event.payload())
@@ -96,22 +98,23 @@ def _post(delivery: Delivery, now: datetime) -> Outcome:
     if delivery.request_id:
         headers[REQUEST_ID_HEADER] = delivery.request_id
     try:
-        response = requests.post(
-            endpoint.url,
-            data=text.encode(),
+        reply = outbound.post(
+            target.url,
+            body=text.encode(),
             headers=headers,
-            timeout=(
-                settings.WEBHOOK_CONNECT_TIMEOUT_MS / 1000,
-                settings.WEBHOOK_READ_TIMEOUT_MS / 1000,
-            ),
-            allow_redirects=False,
+            addresses=target.addresses,
+            deadline=deadline,
+            connect_timeout=settings.WEBHOOK_CONNECT_TIMEOUT_MS / 1000,
+            read_timeout=settings.WEBHOOK_READ_TIMEOUT_MS / 1000,
+            max_bytes=EXCERPT_CHARS * 4,  # 500 characters of UTF-8 at most
         )
-    except requests.Timeout:
+    except outbound.Timeout:
         return Outcome(None, elapsed(), error="timeout")
-    except requests.RequestException as exc:
+    except outbound.OutboundError as exc:
         return Outcome(None, elapsed(), error=f"{type(exc).__name__}"[:255])
-    excerpt = response.text[:EXCERPT_CHARS] if response.content else ""
-    return Outcome(response.status_code, elapsed(), excerpt=excerpt)
+    # The status decides; the body is read only for the excerpt, up to its size and the
+    # deadline, and the rest is never read.
+    return Outcome(reply.status, elapsed(), excerpt=reply.text()[:EXCERPT_CHARS])
 
 
 def _record(

@@ -1,13 +1,13 @@
 """One HTTP attempt of a ledger callback, classified. Retrying is the task's business."""
 
+import json
 import time
 from dataclasses import dataclass
 
-import requests
 from django.conf import settings
 from jwcrypto import jwk
 
-from common import request_context
+from common import outbound, request_context
 from ledger import claims, codec
 from ledger.backoff import parse_retry_after
 from ops import metrics
@@ -43,7 +43,11 @@ def call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptResu
 
 
 def _headers() -> dict[str, str]:
-    headers = {"Accept": "application/json", "User-Agent": USER_AGENT}
+    headers = {
+        "Accept": "application/json",
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+    }
     caused_by = request_context.request_id()
     if caused_by:
         # Ties the provider's ledger log line to the API request that caused the call.
@@ -53,36 +57,44 @@ def _headers() -> dict[str, str]:
 
 def _call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptResult:
     token = codec.seal(typ=endpoint, service=service, key=key)
-    timeout = (settings.LEDGER_CONNECT_TIMEOUT_MS / 1000, settings.LEDGER_READ_TIMEOUT_MS / 1000)
     started = time.monotonic()
     try:
-        # No redirects: a redirect would hand the request to a host nobody registered.
-        with requests.post(
+        # No redirects (a redirect would hand the request to a host nobody registered), a
+        # total deadline and a size cap: common.outbound.
+        reply = outbound.post(
             url,
-            json=codec.envelope("request", token),
+            body=json.dumps(codec.envelope("request", token)).encode(),
             headers=_headers(),
-            timeout=timeout,
-            allow_redirects=False,
-            stream=True,
-        ) as response:
-            body = _read_body(response, deadline=started + sum(timeout))
-    except (requests.RequestException, _BodyTooSlow) as exc:
+            deadline=started + settings.LEDGER_DEADLINE_MS / 1000,
+            connect_timeout=settings.LEDGER_CONNECT_TIMEOUT_MS / 1000,
+            read_timeout=settings.LEDGER_READ_TIMEOUT_MS / 1000,
+            max_bytes=MAX_RESPONSE_BYTES,
+        )
+    except outbound.OutboundError as exc:
         return AttemptResult(RETRYABLE, None, _ms(started), error=f"{type(exc).__name__}: {exc}")
-    except _BodyTooLarge:
+    latency = _ms(started)
+    status = reply.status
+    if reply.ended == outbound.OVER_CAP:
         return AttemptResult(
             BAD_RESPONSE,
-            response.status_code,
-            _ms(started),
+            status,
+            latency,
             error=f"response body larger than {MAX_RESPONSE_BYTES} bytes",
         )
-    latency = _ms(started)
-    status = response.status_code
+    if reply.ended != outbound.COMPLETE:
+        error = (
+            "Timeout: the response body did not arrive in time"
+            if reply.ended == outbound.TIMED_OUT
+            else "ConnectionFailed: the response body broke off"
+        )
+        return AttemptResult(RETRYABLE, None, latency, error=error)
+    body = reply.body
     if is_retryable_status(status):
         return AttemptResult(
             RETRYABLE,
             status,
             latency,
-            retry_after=parse_retry_after(response.headers.get("Retry-After")),
+            retry_after=parse_retry_after(reply.headers.get("Retry-After")),
             error=f"HTTP {status}" + _excerpt(body),
         )
     if status != 200:
@@ -96,27 +108,6 @@ def _call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptRes
     except (codec.InvalidEnvelope, codec.InvalidToken, claims.MalformedAnswer) as exc:
         return AttemptResult(BAD_RESPONSE, status, latency, error=str(exc))
     return AttemptResult(ANSWER, status, latency, answer=answer)
-
-
-class _BodyTooLarge(Exception):
-    pass
-
-
-class _BodyTooSlow(Exception):
-    pass
-
-
-def _read_body(response: requests.Response, *, deadline: float) -> bytes:
-    # The read timeout is per socket read; the deadline bounds a body that trickles in.
-    chunks, size = [], 0
-    for chunk in response.iter_content(chunk_size=16 * 1024):
-        size += len(chunk)
-        if size > MAX_RESPONSE_BYTES:
-            raise _BodyTooLarge
-        if time.monotonic() > deadline:
-            raise _BodyTooSlow("the response body did not arrive in time")
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 def _ms(started: float) -> int:

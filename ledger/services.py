@@ -271,8 +271,8 @@ def deliver(*, call_id: str) -> None:
 
 
 def _lease_seconds() -> float:
-    timeouts = settings.LEDGER_CONNECT_TIMEOUT_MS + settings.LEDGER_READ_TIMEOUT_MS
-    return timeouts / 1000 + 60
+    # Past the attempt's deadline and the task's hard time limit (config/queues.py).
+    return settings.LEDGER_DEADLINE_MS / 1000 + 60
 
 
 def _lease(call_id: str) -> LedgerCall | None:

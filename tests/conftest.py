@@ -1,4 +1,6 @@
 import base64
+import ipaddress
+import socket
 
 import pytest
 from django.conf import settings
@@ -92,3 +94,43 @@ def sandbox_ledger(live_server, provider) -> SandboxLedger:
             "the sandbox ledger is not mounted: run the tests with SANDBOX_LEDGER_ENABLED=1"
         )
     return wire_sandbox_ledger(provider.id, live_server.url)
+
+
+_system_getaddrinfo = socket.getaddrinfo
+
+
+@pytest.fixture(autouse=True)
+def no_dns(monkeypatch):
+    """Tests never ask a DNS server: IP literals (inet_aton's numeric forms included) and
+    localhost resolve as usual, any other name does not resolve. A test that needs a name to
+    resolve patches socket.getaddrinfo itself."""
+
+    def offline(host, *args, **kwargs):
+        name = host.decode() if isinstance(host, bytes) else host
+        if name is None or name.rstrip(".").lower() == "localhost" or _numeric(name):
+            return _system_getaddrinfo(host, *args, **kwargs)
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", offline)
+
+
+def _numeric(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]").split("%", 1)[0])
+        return True
+    except ValueError:
+        pass
+    try:
+        socket.inet_aton(host)
+        return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def raw_servers():
+    """Starts loopback servers that misbehave on purpose (tests/common/servers.py)."""
+    from tests.common.servers import started
+
+    with started() as start:
+        yield start
