@@ -14,7 +14,6 @@ The control at the start shows this measure catches two beats without the lock.
 import itertools
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -25,7 +24,7 @@ import pytest
 import redis
 
 from tests.ops.beat_settings import CELERY_BEAT_SCHEDULE as SCHEDULE
-from tests.reviews.broker import ROOT, RedisServer, wait_until
+from tests.reviews.broker import ROOT, ChildProcess, RedisServer, wait_until
 
 pytestmark = pytest.mark.redis
 
@@ -36,7 +35,7 @@ AFTER_TAKEOVER = 20  # seconds observed once the survivor sends
 INTERVALS = {entry["task"]: entry["schedule"] for entry in SCHEDULE.values()}
 
 
-class Beat:
+class Beat(ChildProcess):
     """`celery -A config beat` in its own process, its log in a file."""
 
     def __init__(self, broker_url: str, directory: Path, name: str, *extra: str):
@@ -69,18 +68,6 @@ class Beat:
 
     def said(self, text: str) -> bool:
         return text in self.log.read_text(errors="replace")
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 class Sends:

@@ -105,7 +105,26 @@ def celery_publishing_to(url: str):
         drop_pools()
 
 
-class Worker:
+class ChildProcess:
+    """A process a test started (`self.process`), stopped by TERM or KILL."""
+
+    process: subprocess.Popen
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no acknowledgement, the open transaction dies with it."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Worker(ChildProcess):
     """`celery -A config worker` in its own process, on the test database and `broker_url`."""
 
     def __init__(self, broker_url: str, env: dict | None = None):
@@ -143,19 +162,6 @@ class Worker:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown, no acknowledgement, the open transaction dies with it."""
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 def wait_until(predicate, timeout: float = 30, what: str = "the condition") -> None:
