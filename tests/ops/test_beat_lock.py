@@ -201,3 +201,45 @@ def test_settings_refuse_a_lock_shorter_than_three_wakeups():
         check=False,
     )
     assert run.returncode != 0 and "BEAT_LOCK_TIMEOUT_SECONDS" in run.stderr
+
+
+PROBE = """
+import json, django
+django.setup()
+from config.celery import app
+from redbeat.schedulers import get_redis
+options = {}
+if app.conf.beat_scheduler.startswith("redbeat"):
+    options = get_redis(app).connection_pool.connection_kwargs
+print(json.dumps({"scheduler": app.conf.beat_scheduler, "socket_timeout": options.get(
+    "socket_timeout"), "socket_keepalive": options.get("socket_keepalive"), "port": options.get(
+    "port")}))
+"""
+
+
+@pytest.mark.parametrize("redis_url", ["redis://127.0.0.1:1/0", None])
+def test_beat_uses_redbeat_with_the_broker_settings_only_when_redis_is_configured(redis_url):
+    environment = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    environment["DJANGO_SETTINGS_MODULE"] = "tests.settings"
+    if redis_url:
+        environment["REDIS_URL"] = redis_url
+    run = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    probed = json.loads(run.stdout.strip().splitlines()[-1])
+    if redis_url:
+        # The CELERY_REDBEAT_* settings reach redbeat as given (no fallback, no warning).
+        assert probed == {
+            "scheduler": "redbeat.RedBeatScheduler",
+            "socket_timeout": 10,
+            "socket_keepalive": True,
+            "port": 1,
+        }
+        assert "RedBeat will stop falling back" not in run.stderr
+    else:
+        assert probed["scheduler"] == "celery.beat:PersistentScheduler"
