@@ -24,7 +24,14 @@ import pytest
 import redis
 
 from tests.ops.beat_settings import CELERY_BEAT_SCHEDULE as SCHEDULE
-from tests.reviews.broker import ROOT, ChildProcess, RedisServer, wait_until
+from tests.reviews.broker import (
+    ROOT,
+    ChildProcess,
+    RedisServer,
+    last_json_line,
+    run_python,
+    wait_until,
+)
 
 pytestmark = pytest.mark.redis
 
@@ -192,14 +199,7 @@ def test_two_beats_send_each_job_once_per_interval_and_one_takes_over(broker, tm
 def test_settings_refuse_a_lock_shorter_than_three_wakeups():
     environment = {**os.environ, "REDIS_URL": "redis://127.0.0.1:1/0"}
     environment["BEAT_LOCK_TIMEOUT_SECONDS"] = str(3 * MAX_LOOP_INTERVAL - 1)
-    run = subprocess.run(
-        [sys.executable, "-c", "import tests.ops.beat_settings"],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = run_python("import tests.ops.beat_settings", environment)
     assert run.returncode != 0 and "BEAT_LOCK_TIMEOUT_SECONDS" in run.stderr
 
 
@@ -223,15 +223,8 @@ def test_beat_uses_redbeat_with_the_broker_settings_only_when_redis_is_configure
     environment["DJANGO_SETTINGS_MODULE"] = "tests.settings"
     if redis_url:
         environment["REDIS_URL"] = redis_url
-    run = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    probed = json.loads(run.stdout.strip().splitlines()[-1])
+    run = run_python(PROBE, environment, check=True)
+    probed = last_json_line(run)
     if redis_url:
         # The CELERY_REDBEAT_* settings reach redbeat as given (no fallback, no warning).
         assert probed == {

@@ -2,6 +2,7 @@
 real processes (so one can be killed with SIGKILL mid-task)."""
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -162,6 +163,23 @@ class Worker(ChildProcess):
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
+
+
+def run_python(code: str, env: dict, check: bool = False) -> subprocess.CompletedProcess:
+    """`python -c code` in a process of its own, from the checkout, its output as text."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=check,
+    )
+
+
+def last_json_line(run: subprocess.CompletedProcess):
+    return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 def wait_until(predicate, timeout: float = 30, what: str = "the condition") -> None:
