@@ -229,7 +229,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # Beat wakes at least this often (it sleeps until the next job is due, never longer).
 CELERY_BEAT_MAX_LOOP_INTERVAL = 5
 if REDIS_URL:
-    # A beat may run on every host (docs/decisions.md, "Workers and the broker"): redbeat keeps
+    # A beat may run on every host (docs/decisions.md, "Beat on every host"): redbeat keeps
     # each job's last run in Redis and only the beat holding the Redis lock sends; the others
     # wait for it. A holder that dies stops renewing it, and after BEAT_LOCK_TIMEOUT_SECONDS
     # the next beat takes over where it stopped. The schedule itself is CELERY_BEAT_SCHEDULE.

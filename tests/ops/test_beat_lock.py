@@ -33,8 +33,6 @@ from tests.reviews.broker import (
     wait_until,
 )
 
-pytestmark = pytest.mark.redis
-
 LOCK_TIMEOUT = 15  # BEAT_LOCK_TIMEOUT_SECONDS for these beats (the least settings accept)
 MAX_LOOP_INTERVAL = 5  # CELERY_BEAT_MAX_LOOP_INTERVAL
 BOTH_RUNNING = 60  # seconds with two beats up
@@ -123,6 +121,7 @@ def broker():
     server.close()
 
 
+@pytest.mark.redis
 def test_two_beats_without_the_lock_would_send_every_job_twice(broker, tmp_path):
     """The control: the same measure sees two beats of celery's own scheduler double up."""
     sends = Sends(broker.url)
@@ -150,6 +149,7 @@ def test_two_beats_without_the_lock_would_send_every_job_twice(broker, tmp_path)
             beat.stop()
 
 
+@pytest.mark.redis
 def test_two_beats_send_each_job_once_per_interval_and_one_takes_over(broker, tmp_path):
     sends = Sends(broker.url)
     beats = [Beat(broker.url, tmp_path, name) for name in ("one", "two")]
