@@ -1,4 +1,5 @@
-# Two commands: `make run` (embedded default: SQLite, eager tasks, sandbox ledger) and `make test`.
+# Two commands: `make run` (embedded default: SQLite, eager tasks, sandbox ledger) and `make test`;
+# `make up-prod` runs the production layout (the Procfile) against PostgreSQL and Redis.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -11,7 +12,7 @@ PORT ?= 8000
 export SERVICE_BASE_URL ?= http://$(HOST):$(PORT)
 DEMO_ENV := var/demo.env
 
-.PHONY: install run test lint format migrate seed bench clean FORCE
+.PHONY: install run up-prod test lint format migrate seed bench clean FORCE
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +45,22 @@ run: migrate $(DEMO_ENV)
 	$(PY) manage.py seed_demo --base-url http://$(HOST):$(PORT) --wait-for-server 60 \
 		|| exit 1; \
 	wait $$server
+
+# Every process of the Procfile (web, a worker per queue, beat) under honcho, for a
+# production-like trial: PostgreSQL and Redis required, migrations applied first, the web on
+# HOST:PORT. The settings are `make run`'s (DEBUG=1, sandbox ledger) unless given, e.g.
+# `make up-prod DEBUG=0 SECRET_KEY=…`. Ctrl-C stops every process.
+UP_PROD_METRICS := var/prometheus-up-prod
+up-prod: install
+	@case "$(DATABASE_URL)" in postgres://*|postgresql://*) ;; *) \
+		echo "make up-prod needs DATABASE_URL=postgres://… (PostgreSQL)" >&2; exit 2;; esac
+	@case "$(REDIS_URL)" in redis://*|rediss://*) ;; *) \
+		echo "make up-prod needs REDIS_URL=redis://… (the broker)" >&2; exit 2;; esac
+	$(PY) manage.py migrate --no-input
+	rm -rf $(UP_PROD_METRICS) && mkdir -p $(UP_PROD_METRICS)
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" DATABASE_URL="$(DATABASE_URL)" REDIS_URL="$(REDIS_URL)" \
+		GUNICORN_BIND=$(HOST):$(PORT) PROMETHEUS_MULTIPROC_DIR=$(CURDIR)/$(UP_PROD_METRICS) \
+		$(VENV)/bin/honcho start -f Procfile -p $(PORT)
 
 # tests/settings.py supplies what the tests need; DEBUG=0 overrides the 1 exported above.
 test: install

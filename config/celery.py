@@ -7,3 +7,21 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# redbeat (the beat scheduler when REDIS_URL is set) tells a setting it was given from one it
+# falls back to by the setting's own lowercase name, which Django's CELERY_ prefix does not
+# produce: without this its Redis client would get none of CELERY_REDBEAT_REDIS_OPTIONS.
+REDBEAT_SETTINGS = (
+    "redbeat_redis_url",
+    "redbeat_redis_options",
+    "redbeat_key_prefix",
+    "redbeat_lock_timeout",
+)
+
+
+@app.on_after_configure.connect
+def _name_redbeat_settings(sender, **kwargs):
+    for name in REDBEAT_SETTINGS:
+        value = sender.conf.get(name)
+        if value is not None:
+            sender.conf[name] = value

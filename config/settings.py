@@ -214,6 +214,8 @@ STATIC_ROOT = BASE_DIR / "var" / "static"
 REDIS_URL = env_str("REDIS_URL")
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
+# No result backend, so no results to expire: beat gets no daily `celery.backend_cleanup` job.
+CELERY_RESULT_EXPIRES = None
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -246,6 +248,30 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "health_check_interval": 10,
     "retry_on_timeout": True,
 }
+# Beat wakes at least this often (it sleeps until the next job is due, never longer).
+CELERY_BEAT_MAX_LOOP_INTERVAL = 5
+if REDIS_URL:
+    # A beat may run on every host (docs/decisions.md, "Beat on every host"): redbeat keeps
+    # each job's last run in Redis and only the beat holding the Redis lock sends; the others
+    # wait for it. A holder that dies stops renewing it, and after BEAT_LOCK_TIMEOUT_SECONDS
+    # the next beat takes over where it stopped. The schedule itself is CELERY_BEAT_SCHEDULE.
+    CELERY_BEAT_SCHEDULER = "redbeat.RedBeatScheduler"
+    CELERY_REDBEAT_REDIS_URL = REDIS_URL
+    CELERY_REDBEAT_KEY_PREFIX = "redbeat:"
+    CELERY_REDBEAT_LOCK_TIMEOUT = env_int("BEAT_LOCK_TIMEOUT_SECONDS", 30)
+    # The holder renews the lock at every wake-up: it must outlast several of them.
+    if CELERY_REDBEAT_LOCK_TIMEOUT < 3 * CELERY_BEAT_MAX_LOOP_INTERVAL:
+        raise ImproperlyConfigured(
+            f"BEAT_LOCK_TIMEOUT_SECONDS must be at least {3 * CELERY_BEAT_MAX_LOOP_INTERVAL}"
+        )
+    # The broker's socket settings, for redbeat's own Redis client.
+    CELERY_REDBEAT_REDIS_OPTIONS = {
+        "socket_keepalive": True,
+        "socket_timeout": 10,
+        "socket_connect_timeout": 5,
+        "health_check_interval": 10,
+        "retry_on_timeout": True,
+    }
 CELERY_BEAT_SCHEDULE = {
     "purge-expired-idempotency-keys": {
         "task": "api.tasks.purge_expired_idempotency_keys",

@@ -1,17 +1,11 @@
 """/healthz and /readyz: no authentication, no provider data; readiness names each failing
 check in a 503 problem document."""
 
-import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from tests.reviews.broker import RedisServer, _free_port
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.reviews.broker import RedisServer, _free_port, last_json_line, run_python
 
 
 def test_liveness_answers_without_credentials(client):
@@ -46,15 +40,7 @@ def test_readiness_is_503_naming_an_unreachable_database():
         "DEBUG": "0",
     }
     env.pop("REDIS_URL", None)
-    out = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    answer = json.loads(out.stdout.strip().splitlines()[-1])
+    answer = last_json_line(run_python(script, env))
     assert answer["status"] == 503
     assert answer["type"] == "application/problem+json"
     assert answer["body"]["checks"]["database"]["status"] == "fail"

@@ -2,6 +2,7 @@
 real processes (so one can be killed with SIGKILL mid-task)."""
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -106,7 +107,26 @@ def celery_publishing_to(url: str):
         drop_pools()
 
 
-class Worker:
+class ChildProcess:
+    """A process a test started (`self.process`), stopped by TERM or KILL."""
+
+    process: subprocess.Popen
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no acknowledgement, the open transaction dies with it."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Worker(ChildProcess):
     """`celery -A config worker` in its own process, on the test database and `broker_url`,
     consuming every queue unless told which."""
 
@@ -148,18 +168,22 @@ class Worker:
             stderr=subprocess.DEVNULL,
         )
 
-    def kill(self) -> None:
-        """SIGKILL: no shutdown, no acknowledgement, the open transaction dies with it."""
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
 
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill()
+def run_python(code: str, env: dict, check: bool = False) -> subprocess.CompletedProcess:
+    """`python -c code` in a process of its own, from the checkout, its output as text."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=check,
+    )
+
+
+def last_json_line(run: subprocess.CompletedProcess):
+    return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 def wait_until(predicate, timeout: float = 30, what: str = "the condition") -> None:
