@@ -14,6 +14,7 @@ from functools import partial
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from common import request_context
@@ -176,9 +177,10 @@ def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:
         due = list(
             Delivery.objects.select_for_update(skip_locked=True, of=("self",))
             .filter(
+                # NULL was never handed to the broker (as `enable_endpoint` once left them).
+                Q(enqueued_on__isnull=True) | Q(enqueued_on__lte=cutoff),
                 status=Delivery.Status.PENDING,
                 next_attempt_on__lte=now,
-                enqueued_on__lte=cutoff,
                 endpoint__deleted_on__isnull=True,
                 endpoint__status=WebhookEndpoint.Status.ENABLED,
             )
@@ -346,9 +348,11 @@ def enable_endpoint(*, provider_id: str, endpoint_id: str) -> WebhookEndpoint:
                 "updated_on",
             ]
         )
-        endpoint.deliveries.filter(status=Delivery.Status.PENDING).update(
-            next_attempt_on=now, enqueued_on=None
-        )
+        owed = endpoint.deliveries.filter(status=Delivery.Status.PENDING)
+        owed_ids = list(owed.values_list("pk", flat=True))
+        owed.update(next_attempt_on=now, enqueued_on=now)
+        # Handed over once this commits; what that fails to hand over, the sweeper does.
+        transaction.on_commit(partial(enqueue, owed_ids))
     return endpoint
 
 
