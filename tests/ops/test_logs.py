@@ -8,7 +8,8 @@ import logging
 import pytest
 
 from events import services as event_services
-from ops.logging import JsonLineFormatter
+from ops.logging import JsonLineFormatter, TextFormatter
+from payments import selectors as payment_selectors
 from reviews.services import payment_reviews
 from tests.participants.factories import create_participant
 from tests.payments.factories import enroll, new_payout
@@ -100,3 +101,73 @@ def test_a_full_request_cycle_logs_no_secret_or_personal_datum(
     assert leaked == []
     for line in _lines(json_log):
         assert {"timestamp", "level", "logger", "message", "request_id"} <= set(line)
+
+
+@pytest.fixture
+def every_log_line():
+    """Everything logged while the test runs, as both console formatters write it (JSON and
+    text), the traceback of an error included."""
+    streams = {"json": io.StringIO(), "text": io.StringIO()}
+    handlers = []
+    for name, formatter in (("json", JsonLineFormatter()), ("text", TextFormatter())):
+        handler = logging.StreamHandler(streams[name])
+        handler.setFormatter(formatter)
+        handlers.append(handler)
+    root = logging.getLogger()
+    previous = root.level
+    for handler in handlers:
+        root.addHandler(handler)
+    root.setLevel(logging.DEBUG)
+    yield streams
+    for handler in handlers:
+        root.removeHandler(handler)
+    root.setLevel(previous)
+
+
+def test_a_5xx_logs_neither_its_path_nor_its_query_string(provider, every_log_line, monkeypatch):
+    external_id = "philippa-quartermaine-1987"
+    create_participant(provider, externalID=external_id, familyName="Quartermaine")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the payments read failed")
+
+    monkeypatch.setattr(payment_selectors, "list_entries", broken)
+    provider.client.raise_request_exception = False
+    response = provider.client.get(
+        provider.url(f"/participants/{external_id}/payments?q=Quartermaine&phone=2125550199"),
+        HTTP_X_REQUEST_ID="ticket-5xx-1",
+    )
+    assert response.status_code == 500
+
+    lines = _lines(every_log_line["json"])
+    failed = [line for line in lines if line["logger"] == "django.request"]
+    assert len(failed) == 1 and failed[0]["level"] == "ERROR"
+    route = "/providers/{providerID}/participants/{participantID}/payments"
+    assert failed[0]["message"] == f"Internal Server Error: {route}"
+    assert failed[0]["request_id"] == "ticket-5xx-1" and failed[0]["status_code"] == 500
+    assert "request" not in failed[0]
+    unhandled = [line for line in lines if line["logger"] == "api.exceptions"]
+    assert [line["message"] for line in unhandled] == [f"Unhandled error on {route}"]
+    assert "RuntimeError: the payments read failed" in unhandled[0]["exc_info"]
+    text = every_log_line["text"].getvalue()
+    assert f"Internal Server Error: {route}" in text and "Traceback" in text
+
+    for output in every_log_line.values():
+        written = output.getvalue()
+        leaked = [
+            value
+            for value in (external_id, "Quartermaine", "2125550199", "?q=", "phone=", provider.id)
+            if value in written.replace(f'"provider_id": "{provider.id}"', "")
+        ]
+        assert leaked == [], written
+
+
+def test_a_json_line_carries_no_extra_beyond_its_fields():
+    """Celery's task-failure line attaches the task's arguments as `data`; Django's attaches
+    the request: neither reaches a line."""
+    record = logging.LogRecord("celery.app.trace", logging.ERROR, __file__, 1, "failed", (), None)
+    record.data = {"args": "('Philippa Quartermaine',)", "kwargs": "{}"}
+    record.request = object()
+    line = json.loads(JsonLineFormatter().format(record))
+    assert set(line) == {"timestamp", "level", "logger", "message", "request_id", "provider_id"}
+    assert "Quartermaine" not in TextFormatter().format(record)
