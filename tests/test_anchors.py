@@ -31,4 +31,3 @@ def test_a_token_with_a_trailing_newline_is_refused():
     token = codec.seal(typ="authorize-request", service={}, key=key)
     with pytest.raises(codec.InvalidToken, match="five base64url segments"):
         codec.decrypt(token + "\n", key, typ="authorize-request")
-

@@ -1,7 +1,6 @@
 """LOG_FORMAT=json: one JSON object a line, with the request context; and no secret or
 personal datum in any line of a whole request cycle."""
 
-import io
 import json
 import logging
 
@@ -11,6 +10,7 @@ from events import services as event_services
 from ops.logging import JsonLineFormatter, TextFormatter
 from payments import selectors as payment_selectors
 from reviews.services import payment_reviews
+from tests.log_capture import formatted_logs
 from tests.participants.factories import create_participant
 from tests.payments.factories import enroll, new_payout
 
@@ -20,16 +20,8 @@ TICKET = "ticket-json-1"
 @pytest.fixture
 def json_log():
     """Everything logged while the test runs, as the JSON console handler writes it."""
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(JsonLineFormatter())
-    root = logging.getLogger()
-    previous = root.level
-    root.addHandler(handler)
-    root.setLevel(logging.DEBUG)
-    yield stream
-    root.removeHandler(handler)
-    root.setLevel(previous)
+    with formatted_logs() as streams:
+        yield streams["json"]
 
 
 def _lines(stream) -> list[dict]:
@@ -105,23 +97,8 @@ def test_a_full_request_cycle_logs_no_secret_or_personal_datum(
 
 @pytest.fixture
 def every_log_line():
-    """Everything logged while the test runs, as both console formatters write it (JSON and
-    text), the traceback of an error included."""
-    streams = {"json": io.StringIO(), "text": io.StringIO()}
-    handlers = []
-    for name, formatter in (("json", JsonLineFormatter()), ("text", TextFormatter())):
-        handler = logging.StreamHandler(streams[name])
-        handler.setFormatter(formatter)
-        handlers.append(handler)
-    root = logging.getLogger()
-    previous = root.level
-    for handler in handlers:
-        root.addHandler(handler)
-    root.setLevel(logging.DEBUG)
-    yield streams
-    for handler in handlers:
-        root.removeHandler(handler)
-    root.setLevel(previous)
+    with formatted_logs() as streams:
+        yield streams
 
 
 def test_a_5xx_logs_neither_its_path_nor_its_query_string(provider, every_log_line, monkeypatch):
