@@ -3,11 +3,10 @@ outcome are free text that can name the customer. Staff find them in the attempt
 
 import pytest
 
-from ledger import services
 from ledger.models import CallbackAttempt
 from payments.services.ledger_outcomes import record_ledger_outcome
 from tests.ledger.fake_provider import Reply
-from tests.ledger.outcomes import REPLY_TO
+from tests.ledger.support import authorize
 from tests.log_capture import formatted_logs
 
 NAME = "Philippa Quartermaine"
@@ -17,20 +16,11 @@ def _written(streams) -> str:
     return "".join(stream.getvalue() for stream in streams.values())
 
 
-def test_a_ledger_error_answer_is_logged_by_its_status_only(provider, fake_provider, deliver):
+@pytest.mark.django_db(transaction=True)  # the call is sent when its transaction commits
+def test_a_ledger_error_answer_is_logged_by_its_status_only(provider, fake_provider, received):
     fake_provider.respond = lambda path, body: Reply(400, f"no account for {NAME}".encode())
     with formatted_logs() as streams:
-        deliver(
-            services.request_authorize,
-            provider_id=provider.id,
-            payout_id="po_log",
-            external_id="cust-1",
-            funding_source="acct-1",
-            amount_minor=1000,
-            currency="USD",
-            fraud_score=0.5,
-            reply_to=REPLY_TO,
-        )
+        assert authorize(provider.id, "po_log")["outcome"] == "error"
     written = _written(streams)
     assert "attempt 1: rejected status=400" in written and "error='HTTP 400'" in written
     assert NAME not in written
