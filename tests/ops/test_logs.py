@@ -7,6 +7,7 @@ import logging
 import pytest
 
 from events import services as event_services
+from ops import health
 from ops.logging import JsonLineFormatter, TextFormatter
 from payments import selectors as payment_selectors
 from reviews.services import payment_reviews
@@ -137,6 +138,29 @@ def test_a_5xx_logs_neither_its_path_nor_its_query_string(provider, every_log_li
             if value in written.replace(f'"provider_id": "{provider.id}"', "")
         ]
         assert leaked == [], written
+
+
+def test_an_exception_outside_the_api_logs_its_route_not_its_query(
+    client, db, every_log_line, monkeypatch
+):
+    """Django's own handler (not DRF's) logs an exception raised by a plain view, with the
+    traceback and the request attached."""
+
+    def broken():
+        raise RuntimeError("the checks failed")
+
+    monkeypatch.setattr(health, "run_checks", broken)
+    client.raise_request_exception = False
+    response = client.get("/readyz?email=philippa.q@example.org&name=Quartermaine")
+    assert response.status_code == 500
+    [failed] = [
+        line for line in _lines(every_log_line["json"]) if line["logger"] == "django.request"
+    ]
+    assert failed["message"] == "Internal Server Error: /readyz" and "request" not in failed
+    assert "RuntimeError: the checks failed" in failed["exc_info"]
+    for output in every_log_line.values():
+        written = output.getvalue()
+        assert "philippa" not in written and "Quartermaine" not in written, written
 
 
 def test_a_json_line_carries_no_extra_beyond_its_fields():
