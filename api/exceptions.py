@@ -17,6 +17,7 @@ from api.problems import (
     problem_response,
 )
 from common.errors import DomainError
+from common.routes import route_of
 
 logger = logging.getLogger(__name__)
 
@@ -82,7 +83,9 @@ def problem_exception_handler(exc, context):
         return problem_response(
             exc.status_code, detail=str(exc.detail), instance=instance, headers=headers
         )
-    logger.exception("Unhandled error on %s", instance)
+    request = context.get("request") if context else None
+    # The route, not the path: a path can hold personal data (an externalID, a search term).
+    logger.exception("Unhandled error on %s", route_of(request) if request else "-")
     return problem_response(500, detail="An internal error occurred.", instance=instance)
 
 

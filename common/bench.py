@@ -1,5 +1,6 @@
 """Timing helpers for the benchmark commands (numbers printed, never asserted in unit tests)."""
 
+import math
 import statistics
 import sys
 import time
@@ -12,9 +13,11 @@ from common.commands import JsonCommand
 
 
 def percentile(samples: list[float], pct: float) -> float:
+    """Nearest rank: the smallest sample with at least `pct`% of them at or below it (the
+    rank rounds up; `round` would halve to even and take the 2nd of 5 as the median)."""
     ordered = sorted(samples)
-    index = min(len(ordered) - 1, max(0, round(pct / 100 * len(ordered)) - 1))
-    return ordered[index]
+    rank = math.ceil(pct * len(ordered) / 100)
+    return ordered[min(len(ordered), max(1, rank)) - 1]
 
 
 def measure(fn: Callable[[], object], *, repeat: int, warmup: int = 2) -> dict:

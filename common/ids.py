@@ -17,7 +17,7 @@ def new_participant_id() -> str:
 
 
 def id_pattern(prefix: str, suffix: str = "") -> re.Pattern[str]:
-    return re.compile(rf"^{re.escape(prefix)}_{_ULID}{re.escape(suffix)}$")
+    return re.compile(rf"^{re.escape(prefix)}_{_ULID}{re.escape(suffix)}\Z")
 
 
 def is_id(value: str, prefix: str, suffix: str = "") -> bool:

@@ -13,7 +13,7 @@ MAX_QUERY_LENGTH = 100
 MIN_PHONE_DIGITS = 3
 # Digits and the punctuation people type in phone numbers: a value made only of these is a
 # phone fragment.
-PHONE_FRAGMENT = re.compile(r"^[0-9 +().\-]+$")
+PHONE_FRAGMENT = re.compile(r"^[0-9 +().\-]+\Z")
 _NOT_DIGITS = re.compile(r"[^0-9]")
 
 

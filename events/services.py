@@ -178,6 +178,8 @@ def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:
         due = list(
             Delivery.objects.select_for_update(skip_locked=True, of=("self",))
             .filter(
+                # NULL was never handed to the broker (as `enable_endpoint` once left them).
+                Q(enqueued_on__isnull=True) | Q(enqueued_on__lte=cutoff),
                 status=Delivery.Status.PENDING,
                 next_attempt_on__lte=now,
                 endpoint__deleted_on__isnull=True,

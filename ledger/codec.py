@@ -23,7 +23,7 @@ MAX_TOKEN_CHARS = 64 * 1024
 
 # header . encrypted key . iv . ciphertext . tag (the key is empty for `dir`, refused below).
 _B64 = r"[A-Za-z0-9_-]"
-_COMPACT = re.compile(rf"^{_B64}+\.{_B64}*\.{_B64}+\.{_B64}*\.{_B64}+$")
+_COMPACT = re.compile(rf"^{_B64}+\.{_B64}*\.{_B64}+\.{_B64}*\.{_B64}+\Z")
 
 
 class InvalidToken(ValueError):

@@ -18,7 +18,7 @@ from common import sealed
 KEY_ALG = "A256KW"
 KEY_BYTES = 32
 _KDF_LABEL = b"provider-service/ledger-key-at-rest/v1"
-_BASE64URL = re.compile(r"^[A-Za-z0-9_-]+$")
+_BASE64URL = re.compile(r"^[A-Za-z0-9_-]+\Z")
 
 
 class InvalidKey(ValueError):

@@ -354,7 +354,9 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
             result.http_status,
             result.latency_ms,
             f" retry_in={retry_in:.2f}s" if retry_in is not None else "",
-            f" error={result.error!r}" if result.error else "",
+            # Its kind only ("HTTP 500", "ConnectTimeout"): the excerpt of the ledger's answer
+            # can quote the customer, and stays in the attempt log for staff.
+            f" error={result.error.split(':', 1)[0]!r}" if result.error else "",
         )
         if not pending:
             return

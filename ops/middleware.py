@@ -12,6 +12,7 @@ from django.core.signals import request_finished
 from django.dispatch import receiver
 
 from common import request_context
+from common.routes import route_of
 from ops import metrics
 from ops.request_ids import HEADER, META_KEY, accept_or_make
 
@@ -35,18 +36,6 @@ class RequestIDMiddleware:
 @receiver(request_finished)
 def clear_context(**kwargs):
     request_context.bind("")
-
-
-def route_of(request) -> str:
-    """The URL pattern that matched (`/providers/{providerID}/participants`), or a fixed label:
-    a metric label never carries a raw path."""
-    match = getattr(request, "resolver_match", None)
-    if match is None or not match.route:
-        return "unmatched"
-    route = match.route
-    for converter in ("str:", "int:", "slug:", "uuid:", "path:"):
-        route = route.replace(f"<{converter}", "{")
-    return "/" + route.replace("<", "{").replace(">", "}")
 
 
 class AccessLogMiddleware:

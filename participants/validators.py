@@ -5,7 +5,7 @@ import re
 import phonenumbers
 import pycountry
 
-ASCII_DIGITS = re.compile(r"^[0-9]+$")
+ASCII_DIGITS = re.compile(r"^[0-9]+\Z")
 
 
 def is_country(code: str) -> bool:

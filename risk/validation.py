@@ -70,8 +70,8 @@ def _check_events(rule: RiskRule, errors: dict) -> None:
             )
 
 
-_PHONE_PREFIX = re.compile(r"^\+[0-9]{1,15}$")
-_DOMAIN = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")
+_PHONE_PREFIX = re.compile(r"^\+[0-9]{1,15}\Z")
+_DOMAIN = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+\Z")
 Kind = RiskListEntry.Kind
 
 

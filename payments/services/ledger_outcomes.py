@@ -42,6 +42,17 @@ def _unsettled_status(outcome: dict) -> str:
     return Operation.Status.UNKNOWN
 
 
+def _log_unknown(what: str, outcome: dict) -> None:
+    # Names the outcome, never its content: a ledger's `reason` is free text that can quote
+    # the customer.
+    logger.error(
+        "Ledger outcome for an unknown %s (endpoint %r, payout %r)",
+        what,
+        outcome.get("endpoint"),
+        outcome.get("payoutID"),
+    )
+
+
 def record_ledger_outcome(outcome: dict) -> Payout | None:
     """Apply one final ledger answer. Idempotent: a redelivered outcome finds its operation
     already resolved and changes nothing."""
@@ -51,7 +62,7 @@ def record_ledger_outcome(outcome: dict) -> Payout | None:
         "release": Operation.Type.RELEASE,
     }.get(outcome.get("endpoint"))
     if op_type is None:
-        logger.error("Ledger outcome for an unknown endpoint: %r", outcome)
+        _log_unknown("endpoint", outcome)
         return None
     with transaction.atomic():
         # An outcome naming no payout of ours is logged, not a client's 404: plain lock.
@@ -61,7 +72,7 @@ def record_ledger_outcome(outcome: dict) -> Payout | None:
             .first()
         )
         if payout is None:
-            logger.error("Ledger outcome for an unknown payout: %r", outcome)
+            _log_unknown("payout", outcome)
             return None
         operation = open_operation(payout, op_type)
         if operation is None:

@@ -4,7 +4,11 @@ check in a 503 problem document."""
 import os
 
 import pytest
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.migrations.loader import MigrationLoader
+from django.db.migrations.recorder import MigrationRecorder
 
+from ops import health
 from tests.reviews.broker import RedisServer, _free_port, last_json_line, run_python
 
 
@@ -69,3 +73,23 @@ def test_health_endpoints_take_get_only(client):
     response = client.post("/healthz")
     assert response.status_code == 405
     assert response["Content-Type"] == "application/problem+json"
+
+
+def test_readiness_is_503_naming_a_migration_not_applied(client, db, settings, monkeypatch):
+    settings.REDIS_URL = None
+    monkeypatch.setattr(health, "_migrations_applied", False)  # as in a process just started
+    connection = connections[DEFAULT_DB_ALIAS]
+    app, name = max(MigrationLoader(connection).graph.leaf_nodes())
+    # The database as one the deployment has not migrated yet: that migration's record is
+    # gone (inside the test's transaction, rolled back after it).
+    deleted, _ = MigrationRecorder(connection).migration_qs.filter(app=app, name=name).delete()
+    assert deleted == 1
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response["Content-Type"] == "application/problem+json"
+    body = response.json()
+    assert body["detail"] == "Not ready: migrations: 1 not applied"
+    assert body["checks"] == {
+        "database": {"status": "ok"},
+        "migrations": {"status": "fail", "detail": "1 not applied"},
+    }

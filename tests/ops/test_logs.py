@@ -1,15 +1,17 @@
 """LOG_FORMAT=json: one JSON object a line, with the request context; and no secret or
 personal datum in any line of a whole request cycle."""
 
-import io
 import json
 import logging
 
 import pytest
 
 from events import services as event_services
-from ops.logging import JsonLineFormatter
+from ops import health
+from ops.logging import JsonLineFormatter, TextFormatter
+from payments import selectors as payment_selectors
 from reviews.services import payment_reviews
+from tests.log_capture import formatted_logs
 from tests.participants.factories import create_participant
 from tests.payments.factories import enroll, new_payout
 
@@ -19,16 +21,8 @@ TICKET = "ticket-json-1"
 @pytest.fixture
 def json_log():
     """Everything logged while the test runs, as the JSON console handler writes it."""
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(JsonLineFormatter())
-    root = logging.getLogger()
-    previous = root.level
-    root.addHandler(handler)
-    root.setLevel(logging.DEBUG)
-    yield stream
-    root.removeHandler(handler)
-    root.setLevel(previous)
+    with formatted_logs() as streams:
+        yield streams["json"]
 
 
 def _lines(stream) -> list[dict]:
@@ -100,3 +94,81 @@ def test_a_full_request_cycle_logs_no_secret_or_personal_datum(
     assert leaked == []
     for line in _lines(json_log):
         assert {"timestamp", "level", "logger", "message", "request_id"} <= set(line)
+
+
+@pytest.fixture
+def every_log_line():
+    with formatted_logs() as streams:
+        yield streams
+
+
+def test_a_5xx_logs_neither_its_path_nor_its_query_string(provider, every_log_line, monkeypatch):
+    external_id = "philippa-quartermaine-1987"
+    create_participant(provider, externalID=external_id, familyName="Quartermaine")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the payments read failed")
+
+    monkeypatch.setattr(payment_selectors, "list_entries", broken)
+    provider.client.raise_request_exception = False
+    response = provider.client.get(
+        provider.url(f"/participants/{external_id}/payments?q=Quartermaine&phone=2125550199"),
+        HTTP_X_REQUEST_ID="ticket-5xx-1",
+    )
+    assert response.status_code == 500
+
+    lines = _lines(every_log_line["json"])
+    failed = [line for line in lines if line["logger"] == "django.request"]
+    assert len(failed) == 1 and failed[0]["level"] == "ERROR"
+    route = "/providers/{providerID}/participants/{participantID}/payments"
+    assert failed[0]["message"] == f"Internal Server Error: {route}"
+    assert failed[0]["request_id"] == "ticket-5xx-1" and failed[0]["status_code"] == 500
+    assert "request" not in failed[0]
+    unhandled = [line for line in lines if line["logger"] == "api.exceptions"]
+    assert [line["message"] for line in unhandled] == [f"Unhandled error on {route}"]
+    assert "RuntimeError: the payments read failed" in unhandled[0]["exc_info"]
+    text = every_log_line["text"].getvalue()
+    assert f"Internal Server Error: {route}" in text and "Traceback" in text
+
+    for output in every_log_line.values():
+        written = output.getvalue()
+        leaked = [
+            value
+            for value in (external_id, "Quartermaine", "2125550199", "?q=", "phone=", provider.id)
+            if value in written.replace(f'"provider_id": "{provider.id}"', "")
+        ]
+        assert leaked == [], written
+
+
+def test_an_exception_outside_the_api_logs_its_route_not_its_query(
+    client, db, every_log_line, monkeypatch
+):
+    """Django's own handler (not DRF's) logs an exception raised by a plain view, with the
+    traceback and the request attached."""
+
+    def broken():
+        raise RuntimeError("the checks failed")
+
+    monkeypatch.setattr(health, "run_checks", broken)
+    client.raise_request_exception = False
+    response = client.get("/readyz?email=philippa.q@example.org&name=Quartermaine")
+    assert response.status_code == 500
+    [failed] = [
+        line for line in _lines(every_log_line["json"]) if line["logger"] == "django.request"
+    ]
+    assert failed["message"] == "Internal Server Error: /readyz" and "request" not in failed
+    assert "RuntimeError: the checks failed" in failed["exc_info"]
+    for output in every_log_line.values():
+        written = output.getvalue()
+        assert "philippa" not in written and "Quartermaine" not in written, written
+
+
+def test_a_json_line_carries_no_extra_beyond_its_fields():
+    """Celery's task-failure line attaches the task's arguments as `data`; Django's attaches
+    the request: neither reaches a line."""
+    record = logging.LogRecord("celery.app.trace", logging.ERROR, __file__, 1, "failed", (), None)
+    record.data = {"args": "('Philippa Quartermaine',)", "kwargs": "{}"}
+    record.request = object()
+    line = json.loads(JsonLineFormatter().format(record))
+    assert set(line) == {"timestamp", "level", "logger", "message", "request_id", "provider_id"}
+    assert "Quartermaine" not in TextFormatter().format(record)

@@ -18,12 +18,19 @@ def test_a_well_formed_id_is_echoed(provider):
     assert response["X-Request-ID"] == TICKET
 
 
-@pytest.mark.parametrize("sent", [None, "", "has spaces", "x" * 129, "<script>", "-leading"])
-def test_a_missing_or_malformed_id_is_replaced_by_a_new_one(provider, sent):
+@pytest.mark.parametrize(
+    "sent",
+    [None, "", "has spaces", "x" * 129, "<script>", "-leading", f"{TICKET}\n", "abc\n", "a\nb"],
+)
+def test_a_missing_or_malformed_id_is_replaced_by_a_new_one(provider, sent, caplog):
     extra = {} if sent is None else {"HTTP_X_REQUEST_ID": sent}
-    response = provider.client.get(provider.url("/participants"), **extra)
+    with caplog.at_level(logging.INFO, logger="access"):
+        response = provider.client.get(provider.url("/participants"), **extra)
+    assert response.status_code == 200
     assert response["X-Request-ID"].startswith("req_")
     assert response["X-Request-ID"] != sent
+    [line] = [r for r in caplog.records if r.name == "access"]
+    assert line.request_id == response["X-Request-ID"]  # the log never holds what was sent
 
 
 def test_problem_documents_carry_it(provider, client):
