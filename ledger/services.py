@@ -270,7 +270,7 @@ def deliver(*, call_id: str) -> None:
     _record(call_id, url=url, started_on=started_on, result=result)
 
 
-def _lease_seconds() -> float:
+def lease_seconds() -> float:
     # Past the attempt's deadline and the task's hard time limit (config/queues.py).
     return settings.LEDGER_DEADLINE_MS / 1000 + 60
 
@@ -280,7 +280,7 @@ def _lease(call_id: str) -> LedgerCall | None:
     leased = (
         LedgerCall.objects.filter(pk=call_id, status=LedgerCall.Status.PENDING)
         .filter(Q(leased_until__isnull=True) | Q(leased_until__lt=now))
-        .update(leased_until=now + timedelta(seconds=_lease_seconds()))
+        .update(leased_until=now + timedelta(seconds=lease_seconds()))
     )
     return LedgerCall.objects.get(pk=call_id) if leased else None
 

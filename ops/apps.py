@@ -8,7 +8,10 @@ class OpsConfig(AppConfig):
     verbose_name = "Operations"
 
     def ready(self):
-        from ops import celery_signals  # noqa: F401  (connects the task signal handlers)
+        from ops import (
+            celery_signals,  # noqa: F401  (connects the task signal handlers)
+            checks,  # noqa: F401  (registers the system checks)
+        )
         from ops.logging import install_record_factory
 
         install_record_factory()

@@ -12,8 +12,7 @@ import logging
 import time
 from dataclasses import dataclass
 
-from django.conf import settings
-
+from config.celery import app as celery_app
 from config.queues import QUEUES
 from ops.celery_signals import PUBLISHED_HEADER
 
@@ -31,7 +30,7 @@ def _client():
     import redis
 
     return redis.Redis.from_url(
-        settings.CELERY_BROKER_URL, socket_timeout=2, socket_connect_timeout=2
+        celery_app.conf.broker_url, socket_timeout=2, socket_connect_timeout=2
     )
 
 
@@ -48,7 +47,9 @@ def _published_at(raw: bytes | None) -> float | None:
 def depths() -> list[QueueDepth] | None:
     """Every queue's depth and oldest age; None when the broker is not Redis (the embedded
     default runs tasks in process) or cannot be read."""
-    if not str(settings.CELERY_BROKER_URL).startswith(("redis://", "rediss://")):
+    if celery_app.conf.task_always_eager or not str(celery_app.conf.broker_url).startswith(
+        ("redis://", "rediss://")
+    ):
         return None
     try:
         client = _client()

@@ -100,10 +100,26 @@ def known_rows(provider):
         outside = START - timedelta(seconds=1)
         DeliveryAttempt.objects.bulk_create(
             [
-                DeliveryAttempt(delivery=delivery, number=n, started_on=_minute(30), status_code=s)
+                DeliveryAttempt(
+                    delivery=delivery,
+                    number=n,
+                    started_on=_minute(30),
+                    finished_on=_minute(30),
+                    status_code=s,
+                )
                 for n, s in enumerate(statuses, start=1)
             ]
-            + [DeliveryAttempt(delivery=delivery, number=8, started_on=outside, status_code=500)]
+            + [
+                DeliveryAttempt(
+                    delivery=delivery,
+                    number=8,
+                    started_on=outside,
+                    finished_on=outside,
+                    status_code=500,
+                ),
+                # Still in flight: no outcome yet, so neither an attempt nor a failure.
+                DeliveryAttempt(delivery=delivery, number=9, started_on=_minute(59)),
+            ]
         )
 
         sender = enroll(provider.provider)

@@ -107,6 +107,21 @@ def celery_publishing_to(url: str):
         drop_pools()
 
 
+def worker_env(broker_url: str) -> dict[str, str]:
+    """What a worker process needs to work on this test's database and `broker_url`."""
+    database = connection.settings_dict
+    return {
+        "REDIS_URL": broker_url,
+        "DATABASE_URL": (
+            f"postgres://{database['USER']}:{database['PASSWORD'] or ''}@"
+            f"{database['HOST'] or '127.0.0.1'}:{database['PORT'] or 5432}/{database['NAME']}"
+        ),
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "test-only-secret-key"),
+    }
+
+
 class ChildProcess:
     """A process a test started (`self.process`), stopped by TERM or KILL."""
 
@@ -131,19 +146,7 @@ class Worker(ChildProcess):
     consuming every queue unless told which."""
 
     def __init__(self, broker_url: str, env: dict | None = None, queues=QUEUES):
-        database = connection.settings_dict
-        env = {
-            **os.environ,
-            "REDIS_URL": broker_url,
-            "DATABASE_URL": (
-                f"postgres://{database['USER']}:{database['PASSWORD'] or ''}@"
-                f"{database['HOST'] or '127.0.0.1'}:{database['PORT'] or 5432}/{database['NAME']}"
-            ),
-            "CELERY_TASK_ALWAYS_EAGER": "0",
-            "DEBUG": "0",
-            "SECRET_KEY": os.environ.get("SECRET_KEY", "test-only-secret-key"),
-            **(env or {}),
-        }
+        env = {**os.environ, **worker_env(broker_url), **(env or {})}
         self.process = subprocess.Popen(
             [
                 sys.executable,
