@@ -1,7 +1,8 @@
 """The request context travels with the tasks a request enqueues: its ID rides in the task
 message's headers and is bound while the task runs (log lines, ledger calls and webhooks the
 task causes carry it). Each message carries when it was published (the queue gauges read the
-oldest one's age). Task failures are counted."""
+oldest one's age). Task failures are counted. Workers and beat log through the service's own
+LOGGING (its formats, its request ID, its rules on what a line may carry), not Celery's."""
 
 import time
 
@@ -24,6 +25,16 @@ def _carry(headers=None, **kwargs):
     if caused_by and HEADER not in headers:
         headers[HEADER] = caused_by
         headers[PROVIDER_HEADER] = request_context.provider_id()
+
+
+@signals.setup_logging.connect
+def _service_logging(**kwargs):
+    # A receiver here tells Celery not to install its own handlers and format.
+    from logging.config import dictConfig
+
+    from django.conf import settings
+
+    dictConfig(settings.LOGGING)
 
 
 @signals.task_prerun.connect

@@ -3,6 +3,7 @@ personal datum in any line of a whole request cycle."""
 
 import json
 import logging
+import os
 
 import pytest
 
@@ -14,6 +15,7 @@ from reviews.services import payment_reviews
 from tests.log_capture import formatted_logs
 from tests.participants.factories import create_participant
 from tests.payments.factories import enroll, new_payout
+from tests.reviews.broker import run_python
 
 TICKET = "ticket-json-1"
 
@@ -172,3 +174,19 @@ def test_a_json_line_carries_no_extra_beyond_its_fields():
     line = json.loads(JsonLineFormatter().format(record))
     assert set(line) == {"timestamp", "level", "logger", "message", "request_id", "provider_id"}
     assert "Quartermaine" not in TextFormatter().format(record)
+
+
+def test_a_worker_logs_through_the_service_formats_not_celerys():
+    """What `celery worker` and `celery beat` do at start: set up logging. With LOG_FORMAT=json
+    every line is then the service's JSON line, Celery's own format is not installed."""
+    code = (
+        "import django, logging; django.setup()\n"
+        "from config.celery import app\n"
+        "app.log.setup(loglevel='INFO')\n"
+        "logging.getLogger('events.delivery').warning('webhook whe_1 evt_1 attempt 1: failed')\n"
+    )
+    run = run_python(code, env={**os.environ, "LOG_FORMAT": "json"}, check=True)
+    [line] = [json.loads(text) for text in run.stderr.splitlines() if text.startswith("{")]
+    assert line["logger"] == "events.delivery" and line["level"] == "WARNING"
+    assert line["message"] == "webhook whe_1 evt_1 attempt 1: failed"
+    assert "[" not in run.stderr.split("{", 1)[0]  # no line in Celery's "[date: LEVEL/…]" form
