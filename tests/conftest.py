@@ -74,6 +74,21 @@ class ProviderContext:
 
 
 @pytest.fixture
+def own_broker():
+    """A redis-server of the test's own (it can stop and start it), this process publishing
+    to it; start workers on `own_broker.url` (tests/reviews/broker.py)."""
+    from tests.reviews.broker import RedisServer, celery_publishing_to
+
+    server = RedisServer()
+    server.start()
+    try:
+        with celery_publishing_to(server.url):
+            yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
 def provider(db) -> ProviderContext:
     return ProviderContext("First Bank")
 

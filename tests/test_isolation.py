@@ -20,7 +20,7 @@ from ops.isolation import Listener, Workers, procfile_workers
 from ops.management.commands.bench_isolation import LOOPBACK, most_at_once
 from payments import services as payment_services
 from tests.payments.factories import enroll
-from tests.reviews.broker import RedisServer, celery_publishing_to, wait_until, worker_env
+from tests.reviews.broker import wait_until, worker_env
 
 pytestmark = [
     pytest.mark.postgres,
@@ -44,19 +44,15 @@ def listeners(settings):
 
 
 @pytest.fixture
-def procfile_layout():
+def procfile_layout(own_broker):
     """The Procfile's workers on a broker of the test's own, this process publishing to it."""
-    broker = RedisServer()
-    broker.start()
-    workers = Workers(procfile_workers(), {**worker_env(broker.url), **LOOPBACK})
+    workers = Workers(procfile_workers(), {**worker_env(own_broker.url), **LOOPBACK})
     try:
-        with celery_publishing_to(broker.url):
-            workers.start()
-            workers.wait_ready(celery_app, timeout=120)
-            yield workers
+        workers.start()
+        workers.wait_ready(celery_app, timeout=120)
+        yield workers
     finally:
         workers.stop()
-        broker.close()
 
 
 def _verified_ids(listener: Listener, secret: str) -> list[str]:

@@ -11,7 +11,7 @@ from events import services
 from events.models import Delivery, Event
 from tests.events.receiver import Receiver
 from tests.participants.factories import create_participant
-from tests.reviews.broker import RedisServer, Worker, celery_publishing_to, wait_until
+from tests.reviews.broker import Worker, wait_until
 
 pytestmark = [
     pytest.mark.postgres,
@@ -25,17 +25,6 @@ WORKER_ENV = {
     "WEBHOOK_ALLOWED_HOSTS": "127.0.0.1",
     "WEBHOOK_LEASE_SECONDS": "2",
 }
-
-
-@pytest.fixture
-def own_broker():
-    server = RedisServer()
-    server.start()
-    try:
-        with celery_publishing_to(server.url):
-            yield server
-    finally:
-        server.close()
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from django.core import checks
 from config import queues
 from config.celery import app as celery_app
 from ops import queues as queue_depths
-from tests.reviews.broker import RedisServer, celery_publishing_to
 
 
 def _project_tasks() -> set[str]:
@@ -50,17 +49,6 @@ def test_a_lease_shorter_than_the_hard_limit_fails_the_system_check(settings):
 
 def test_without_a_broker_the_depths_are_not_read():
     assert queue_depths.depths() is None  # eager tasks: nothing queues
-
-
-@pytest.fixture
-def own_broker():
-    server = RedisServer()
-    server.start()
-    try:
-        with celery_publishing_to(server.url):
-            yield server
-    finally:
-        server.close()
 
 
 @pytest.mark.redis

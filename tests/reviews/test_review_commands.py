@@ -16,7 +16,7 @@ from participants.models import Enrollment
 from reviews.models import ParticipantReview, ReviewCommand
 from reviews.services import commands
 from tests.participants.factories import create_participant
-from tests.reviews.broker import RedisServer, Worker, celery_publishing_to, wait_until
+from tests.reviews.broker import Worker, wait_until
 from tests.reviews.http import open_review
 
 pytestmark = pytest.mark.django_db
@@ -86,17 +86,6 @@ def test_enqueue_never_raises_when_the_broker_refuses(provider, monkeypatch):
     response = open_review(provider, participantID="cmd-2", reason="Still accepted")
     assert response.status_code == 202
     assert ReviewCommand.objects.get().status == "pending"
-
-
-@pytest.fixture
-def own_broker():
-    server = RedisServer()
-    server.start()
-    try:
-        with celery_publishing_to(server.url):
-            yield server
-    finally:
-        server.close()
 
 
 def _review_exists(external_id):

@@ -46,7 +46,8 @@ class _Receiver(BaseHTTPRequestHandler):
         pass
 
 
-def _participant(provider, n: int):
+def bench_participant(provider, n: int):
+    """An active participant of `provider` with a card (the benchmarks' sender)."""
     enrollment = participant_services.create_participant(
         provider=provider,
         data=participant_services.NewParticipant(
@@ -99,7 +100,7 @@ class Command(BenchCommand):
         )
         samples = options["samples"]
         # Enough senders that no one reaches the platform's default daily send count.
-        senders = [_participant(provider, n) for n in range(2 * samples // 15 + 1)]
+        senders = [bench_participant(provider, n) for n in range(2 * samples // 15 + 1)]
         cases: dict[str, list[float]] = {}
         # Alternate the two configurations in rounds, so drift affects both alike.
         rounds = 4

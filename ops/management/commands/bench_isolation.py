@@ -24,10 +24,10 @@ from common.actors import Actor
 from common.bench import BenchCommand
 from config.celery import app as celery_app
 from events import services as event_services
+from events.management.commands.bench_events import bench_participant
 from events.models import WebhookEndpoint
 from ledger import services as ledger_services
 from ops.isolation import QUEUE_NAMES, SINGLE_WORKER, Listener, Workers, procfile_workers
-from participants import services as participant_services
 from payments import services as payment_services
 from providers import services as provider_services
 
@@ -36,30 +36,6 @@ LOOPBACK = {
     "WEBHOOK_ALLOWED_HOSTS": "127.0.0.1",
     "LEDGER_REQUIRE_HTTPS": "0",
 }
-
-
-def _sender(provider, tag: str):
-    enrollment = participant_services.create_participant(
-        provider=provider,
-        data=participant_services.NewParticipant(
-            external_id=f"bench-isolation-{tag}",
-            given_name="Bench",
-            family_name="Isolation",
-            address_line1="1 Main St",
-            city="Springfield",
-            state_or_province="IL",
-            postal_code="62701",
-            country="US",
-            phones=(("1", f"4155{int(time.time() * 1000) % 1_000_000:06d}"),),
-            funding_sources=(
-                participant_services.NewFundingSource(
-                    funding_type="card", provider_source_id=f"bench-{tag}", display_name="Visa"
-                ),
-            ),
-        ),
-    )
-    participant_services.finish_onboarding(participant_id=enrollment.participant_id)
-    return enrollment
 
 
 def most_at_once(listener: Listener) -> int:
@@ -123,7 +99,7 @@ class Command(BenchCommand):
                 capture_url=f"{ledger.url}/capture",
                 generate_key=True,
             )
-            sender = _sender(slow_provider, slow_provider.id[-8:])
+            sender = bench_participant(slow_provider, 1)
             for provider, listener in ((slow_provider, slow), (fast_provider, fast)):
                 endpoint, _ = event_services.create_endpoint(
                     provider_id=provider.id, url=f"{listener.url}/hooks"
