@@ -1,5 +1,6 @@
 """Settings, all read from the environment (see README "Configuration")."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -325,6 +326,26 @@ LOGGING = {
 # otherwise only clients in METRICS_ALLOWED_NETWORKS (a Prometheus on the same host by default).
 METRICS_TOKEN = env_str("METRICS_TOKEN")
 METRICS_ALLOWED_NETWORKS = env_list("METRICS_ALLOWED_NETWORKS", ["127.0.0.1/32", "::1/128"])
+
+# --- Staff security (docs/decisions.md, "Staff security") ---------------------------------
+INSTALLED_APPS += ["axes", "security"]
+# One backend: axes' lockout check before the password, then Django's ModelBackend.
+AUTHENTICATION_BACKENDS = ["security.backends.LockoutModelBackend"]
+# Last, as axes asks: it turns a refused login into the lockout page.
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
+# Admin login lockout: STAFF_LOGIN_FAILURE_LIMIT failures for one username, or from one
+# address, within STAFF_LOGIN_COOLOFF_SECONDS lock it for that long from the last failure.
+AXES_FAILURE_LIMIT = env_int("STAFF_LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(seconds=env_int("STAFF_LOGIN_COOLOFF_SECONDS", 15 * 60))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "security.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "security.lockout.client_address"
+# Proxies whose X-Forwarded-For is believed for the login's client address (none by default:
+# the peer address counts). List the reverse proxy's address when there is one.
+STAFF_TRUSTED_PROXIES = env_list("STAFF_TRUSTED_PROXIES", [])
+# axes' own lines name the username in clear: security.lockout logs each event instead.
+LOGGING["loggers"]["axes"] = {"level": "ERROR"}
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
