@@ -325,9 +325,12 @@ LOGGING = {
 }
 
 # /metrics: with METRICS_TOKEN set, only `Authorization: Bearer <token>` may read it;
-# otherwise only clients in METRICS_ALLOWED_NETWORKS (a Prometheus on the same host by default).
+# otherwise only direct (unproxied) clients in METRICS_ALLOWED_NETWORKS, an opt-in that is
+# empty unless DEBUG: with DEBUG off and neither set, every scrape is refused.
 METRICS_TOKEN = env_str("METRICS_TOKEN")
-METRICS_ALLOWED_NETWORKS = env_list("METRICS_ALLOWED_NETWORKS", ["127.0.0.1/32", "::1/128"])
+METRICS_ALLOWED_NETWORKS = env_list(
+    "METRICS_ALLOWED_NETWORKS", ["127.0.0.1/32", "::1/128"] if DEBUG else []
+)
 
 # --- Staff security (docs/decisions.md, "Staff security") ---------------------------------
 INSTALLED_APPS += ["axes", "security"]
