@@ -4,6 +4,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
@@ -351,6 +352,42 @@ AXES_CLIENT_IP_CALLABLE = "security.lockout.client_address"
 STAFF_TRUSTED_PROXIES = env_list("STAFF_TRUSTED_PROXIES", [])
 # axes' own lines name the username in clear: security.lockout logs each event instead.
 LOGGING["loggers"]["axes"] = {"level": "ERROR"}
+
+# Transport: HSTS and the https redirect outside DEBUG. Behind a proxy that ends TLS, the
+# redirect trusts its X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER below); health checks and
+# metrics scrapes from the host itself stay on plain http.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 24 * 3600)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+
+# Content-Security-Policy (django-csp) on every response: scripts only from the service's
+# own origin or with the response's nonce, never inline otherwise; <style> elements the
+# same; style attributes allowed (the admin's bars and Swagger UI set them), nothing framed,
+# no plugins, forms post only here.
+INSTALLED_APPS += ["csp"]
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "csp.middleware.CSPMiddleware",
+)
+TEMPLATES[0]["OPTIONS"]["context_processors"].append("csp.context_processors.nonce")
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "style-src-elem": [SELF, NONCE],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
