@@ -274,7 +274,6 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/providers/",
     "SERVERS": [{"url": SERVICE_BASE_URL}],
@@ -352,6 +351,25 @@ AXES_CLIENT_IP_CALLABLE = "security.lockout.client_address"
 STAFF_TRUSTED_PROXIES = env_list("STAFF_TRUSTED_PROXIES", [])
 # axes' own lines name the username in clear: security.lockout logs each event instead.
 LOGGING["loggers"]["axes"] = {"level": "ERROR"}
+
+# Second factor (django-otp): superusers and the STAFF_OTP_GROUPS need a TOTP code (or a
+# backup code) before any admin page, while STAFF_OTP_REQUIRED is on (the default unless
+# DEBUG; `make run` keeps it off). An administrator allows a user's enrolment, valid for
+# STAFF_OTP_ENROLMENT_SECONDS. A staff session idle for STAFF_SESSION_IDLE_SECONDS ends.
+INSTALLED_APPS += ["django_otp", "django_otp.plugins.otp_totp", "django_otp.plugins.otp_static"]
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+    "django_otp.middleware.OTPMiddleware",
+)
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.contrib.messages.middleware.MessageMiddleware") + 1,
+    "security.middleware.StaffSessionMiddleware",
+)
+STAFF_OTP_REQUIRED = env_bool("STAFF_OTP_REQUIRED", not DEBUG)
+STAFF_OTP_GROUPS = ["Risk analyst", "Auditor"]
+STAFF_OTP_ENROLMENT_SECONDS = env_int("STAFF_OTP_ENROLMENT_SECONDS", 24 * 3600)
+OTP_TOTP_ISSUER = "Provider service"
+STAFF_SESSION_IDLE_SECONDS = env_int("STAFF_SESSION_IDLE_SECONDS", 30 * 60)
 
 # Transport: HSTS and the https redirect outside DEBUG. Behind a proxy that ends TLS, the
 # redirect trusts its X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER below); health checks and

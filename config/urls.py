@@ -3,7 +3,6 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import (
     SpectacularAPIView,
-    SpectacularRedocView,
     SpectacularSwaggerSplitView,
 )
 
@@ -15,11 +14,11 @@ handler404 = "api.exceptions.not_found_view"
 handler500 = "api.exceptions.server_error_view"
 
 urlpatterns = [
+    path("admin/second-factor/", include("security.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file (no inline script: CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("errors", errors_page, name="errors"),
     path("", include("participants.urls")),
     path("", include("limits.urls")),

@@ -6,6 +6,9 @@ class SecurityConfig(AppConfig):
     verbose_name = "Staff security"
 
     def ready(self):
-        from security import lockout
+        from django.contrib.auth.signals import user_logged_in
+
+        from security import lockout, middleware
 
         lockout.connect()
+        user_logged_in.connect(middleware.mark_seen_at_login, dispatch_uid="security.seen")

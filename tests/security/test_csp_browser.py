@@ -1,9 +1,11 @@
 """Swagger UI, /errors and the admin pages (index, a list, the operations page, a review
-queue) load in Chromium under the Content-Security-Policy, and the browser reports no
-violation. Database work happens before the browser starts (see tests.admin_browser)."""
+queue, the second factor's enrolment with its QR code) load in Chromium under the
+Content-Security-Policy, and the browser reports no violation. Database work happens before
+the browser starts (see tests.admin_browser)."""
 
 import pytest
 
+from security import second_factor
 from tests.admin_browser import staff_page
 from tests.reviews.admin_support import staff_user
 
@@ -20,7 +22,8 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 
 def test_the_pages_load_with_no_csp_violation(live_server):
-    staff_user("csp_admin", superuser=True)
+    admin = staff_user("csp_admin", superuser=True)
+    second_factor.allow_enrolment(admin, by="test")
     with staff_page(live_server.url, "csp_admin") as page:
         from playwright.sync_api import expect
 
@@ -43,6 +46,9 @@ def test_the_pages_load_with_no_csp_violation(live_server):
         visit("/admin/auth/user/", "#changelist")
         page.locator("input.action-select").first.check()  # the admin's own script runs
         expect(page.locator(".action-counter")).to_contain_text("1 of")
+        visit("/admin/second-factor/setup/", "img[alt^='QR code']")
+        box = page.locator("img[alt^='QR code']").bounding_box()
+        assert box and box["width"] > 200  # the SVG data image rendered
 
     assert seen == {path: [] for path in seen}
     assert [line for line in console if "Content Security Policy" in line] == []
