@@ -6,6 +6,7 @@ times the request and writes one log line and the metrics by route template (nev
 path, which holds IDs)."""
 
 import logging
+import re
 import time
 
 from django.core.signals import request_finished
@@ -37,13 +38,17 @@ def clear_context(**kwargs):
     request_context.bind("")
 
 
+_REGEX_GROUP = re.compile(r"\(\?P<(\w+)>[^)]*\)")
+
+
 def route_of(request) -> str:
     """The URL pattern that matched (`/providers/{providerID}/participants`), or a fixed label:
     a metric label never carries a raw path."""
     match = getattr(request, "resolver_match", None)
     if match is None or not match.route:
         return "unmatched"
-    route = match.route
+    # A regular-expression route (the admin's app index) reads as a template too.
+    route = _REGEX_GROUP.sub(r"<\1>", match.route).replace("^", "").replace("$", "")
     for converter in ("str:", "int:", "slug:", "uuid:", "path:"):
         route = route.replace(f"<{converter}", "{")
     return "/" + route.replace("<", "{").replace(">", "}")

@@ -10,13 +10,12 @@ from django.http import HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from api.problems import PROBLEM_CONTENT_TYPE, problem_body
+from api.problems import problem_json_response
 from ops import health, metrics
 
 
 def _problem(request, status: int, detail: str, **extra) -> JsonResponse:
-    body = {**problem_body(status, detail=detail, instance=request.path), **extra}
-    return JsonResponse(body, status=status, content_type=PROBLEM_CONTENT_TYPE)
+    return problem_json_response(request, status, detail, **extra)
 
 
 @require_GET

@@ -76,7 +76,8 @@ def _full_cycle(provider, settings, capsys, on_commit) -> list[str]:
         receiver.close()
 
     staff = Client()
-    assert staff.post("/admin/login/", {"username": "scan_admin", "password": "nope"}).status_code
+    wrong = "mistyped-password-7f3a9c"  # a failed login's password: axes keeps the form data
+    assert staff.post("/admin/login/", {"username": "scan_admin", "password": wrong}).status_code
     staff_user("scan_admin", superuser=True)
     login = staff.post(
         "/admin/login/?next=/admin/",
@@ -98,7 +99,7 @@ def _full_cycle(provider, settings, capsys, on_commit) -> list[str]:
         for sealed in (endpoint.sealed_secret, endpoint.sealed_previous_secret):
             if sealed:
                 shown.append(webhook_secrets.unseal(sealed, endpoint_id=endpoint.pk))
-    shown.append(PASSWORD)
+    shown += [PASSWORD, wrong]
     return shown
 
 
