@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 from django_otp.oath import TOTP
+from django_otp.plugins.otp_static.models import StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from security import second_factor
@@ -86,6 +87,8 @@ def test_enrolment_by_qr_code_then_backup_codes_then_the_admin():
         assert len(codes) == 10 and len(set(codes)) == 10
         assert all(code.encode() in done.content for code in codes)
         assert TOTPDevice.objects.get(user=user).confirmed
+        stored = set(StaticToken.objects.values_list("token", flat=True))
+        assert len(stored) == 10 and not stored & set(codes)  # kept hashed, never in clear
         assert client.get("/admin/auth/user/").status_code == 200
         # Enrolled: the setup page no longer shows a key.
         assert client.get(SETUP)["Location"].startswith(VERIFY)
