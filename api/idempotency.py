@@ -151,8 +151,11 @@ def complete(record: IdempotencyRecord, response) -> None:
     now = timezone.now()
     record.state = IdempotencyRecord.State.COMPLETED
     record.response_status = response.status_code
-    record.response_body = seal_body(record, bytes(response.content))
-    record.response_sealed = True
+    body = bytes(response.content)
+    # An empty body (a 202 or 204 without one) has nothing to hide, and jwcrypto cannot
+    # open an empty ciphertext.
+    record.response_sealed = bool(body)
+    record.response_body = seal_body(record, body) if body else body
     record.response_headers = {
         name: response[name] for name in REPLAYED_HEADERS if response.has_header(name)
     }

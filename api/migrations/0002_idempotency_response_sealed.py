@@ -12,6 +12,8 @@ def seal_stored_responses(apps, schema_editor):
     record_model = apps.get_model("api", "IdempotencyRecord")
     stored = record_model.objects.filter(response_sealed=False, response_body__isnull=False)
     for record in stored.iterator():
+        if not bytes(record.response_body):
+            continue  # nothing to hide (see api.idempotency.complete)
         record.response_body = seal_body(record, bytes(record.response_body))
         record.response_sealed = True
         record.save(update_fields=["response_body", "response_sealed"])
