@@ -21,10 +21,18 @@ keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 5))
 # Recycle workers now and then (any slow leak stays bounded); jitter avoids a herd.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 10_000))
 max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", 1_000))
-# Request line and header limits: gunicorn answers 414 / 431-like errors above these itself.
+# Request line and header limits: gunicorn answers above these itself, in plain HTML, so they
+# sit above the service's own (REQUEST_MAX_QUERY_BYTES, REQUEST_MAX_HEADER_BYTES), which
+# answer problem documents: a header line may be as long as all headers may be together.
+# The request line stays at gunicorn's maximum (8190 bytes, twice the query limit).
 limit_request_line = int(os.environ.get("GUNICORN_LIMIT_REQUEST_LINE", 8190))
 limit_request_fields = int(os.environ.get("GUNICORN_LIMIT_REQUEST_FIELDS", 100))
-limit_request_field_size = int(os.environ.get("GUNICORN_LIMIT_REQUEST_FIELD_SIZE", 8190))
+limit_request_field_size = int(
+    os.environ.get(
+        "GUNICORN_LIMIT_REQUEST_FIELD_SIZE",
+        int(os.environ.get("REQUEST_MAX_HEADER_BYTES", 16 * 1024)) + 1024,
+    )
+)
 # The service writes its own access line per request (with the request ID, in LOG_FORMAT);
 # gunicorn's would repeat it.
 accesslog = None

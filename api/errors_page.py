@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from api.error_catalog import catalog
+from api.problems import ABOUT_BLANK_STATUSES
 
 
 @require_GET
@@ -22,7 +23,9 @@ def errors_page(request):
                         "advice": p.advice,
                     }
                     for p in problems
-                ]
+                ],
+                "aboutBlankStatuses": list(ABOUT_BLANK_STATUSES),
             }
         )
-    return render(request, "errors.html", {"problems": problems})
+    blank = ", ".join(str(status) for status in ABOUT_BLANK_STATUSES)
+    return render(request, "errors.html", {"problems": problems, "about_blank_statuses": blank})

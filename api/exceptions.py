@@ -11,9 +11,8 @@ from rest_framework import exceptions
 from api.pointers import flatten
 from api.problems import (
     NO_RESOURCE,
-    PROBLEM_CONTENT_TYPE,
     not_found_detail,
-    problem_body,
+    problem_json_response,
     problem_response,
 )
 from common.errors import DomainError
@@ -90,11 +89,7 @@ def problem_exception_handler(exc, context):
 
 
 def _plain_problem(request, status: int, detail: str) -> JsonResponse:
-    return JsonResponse(
-        problem_body(status, detail=detail, instance=request.path),
-        status=status,
-        content_type=PROBLEM_CONTENT_TYPE,
-    )
+    return problem_json_response(request, status, detail)
 
 
 def not_found_view(request, exception=None):

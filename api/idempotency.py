@@ -4,6 +4,11 @@ A key is claimed in its own short transaction (the unique constraint is the lock
 concurrent request with the same key sees it at once. The view's work and the stored response
 then commit together (see `api.views.ProviderAPIView`), so an accepted request and its
 replayable answer cannot be separated by a crash.
+
+Every stored response body is sealed (common.sealed, the machinery of the webhook and ledger
+secrets) under IDEMPOTENCY_ENCRYPTION_KEY and bound to its provider and key: a response can
+show a credential once (a webhook endpoint's signing secret, a rotated secret), and any body
+can hold a participant's personal data. A database dump reveals none of them.
 """
 
 import hashlib
@@ -17,6 +22,7 @@ from django.http import HttpResponse
 from django.utils import timezone
 
 from api.models import IdempotencyRecord
+from common import sealed
 from common.errors import BadRequest, IdempotencyKeyReused, IdempotencyRequestInProgress
 
 HEADER = "X-Idempotency-Key"
@@ -24,6 +30,35 @@ META_KEY = "HTTP_X_IDEMPOTENCY_KEY"
 MAX_LENGTH = 255
 # Headers worth replaying beside the body; the rest are recomputed on the way out.
 REPLAYED_HEADERS = ("Content-Type", "Location")
+_LABEL = b"provider-service/idempotent-response-at-rest/v1"
+
+
+def _binding(record: IdempotencyRecord) -> dict:
+    return {"providerID": record.provider_id, "idempotencyKey": record.key}
+
+
+def _key() -> str:
+    return settings.IDEMPOTENCY_ENCRYPTION_KEY or settings.SECRET_KEY
+
+
+def seal_body(record: IdempotencyRecord, body: bytes) -> bytes:
+    return sealed.seal(body, secret=_key(), label=_LABEL, binding=_binding(record)).encode()
+
+
+def open_body(record: IdempotencyRecord) -> bytes:
+    """The stored body in clear; a sealed one that no longer opens (the key changed) is a
+    409: the operation happened, but its answer cannot be given again."""
+    body = bytes(record.response_body or b"")
+    if not record.response_sealed:
+        return body
+    try:
+        return sealed.unseal(body.decode(), secret=_key(), label=_LABEL, binding=_binding(record))
+    except sealed.Unreadable:
+        raise IdempotencyKeyReused(
+            f"The response stored for {HEADER} {record.key!r} can no longer be read "
+            "(its encryption key changed); check the resource's state before retrying "
+            "with a new key."
+        ) from None
 
 
 def read_key(request) -> str:
@@ -66,7 +101,7 @@ class Claim:
 
     def replay_response(self) -> HttpResponse:
         record = self.record
-        response = HttpResponse(bytes(record.response_body or b""), status=record.response_status)
+        response = HttpResponse(open_body(record), status=record.response_status)
         for name, value in record.response_headers.items():
             response[name] = value
         return response
@@ -116,7 +151,11 @@ def complete(record: IdempotencyRecord, response) -> None:
     now = timezone.now()
     record.state = IdempotencyRecord.State.COMPLETED
     record.response_status = response.status_code
-    record.response_body = bytes(response.content)
+    body = bytes(response.content)
+    # An empty body (a 202 or 204 without one) has nothing to hide, and jwcrypto cannot
+    # open an empty ciphertext.
+    record.response_sealed = bool(body)
+    record.response_body = seal_body(record, body) if body else body
     record.response_headers = {
         name: response[name] for name in REPLAYED_HEADERS if response.has_header(name)
     }
@@ -127,6 +166,7 @@ def complete(record: IdempotencyRecord, response) -> None:
             "state",
             "response_status",
             "response_body",
+            "response_sealed",
             "response_headers",
             "completed_on",
             "expires_on",

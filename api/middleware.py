@@ -12,10 +12,10 @@ from http import HTTPStatus
 from django.conf import settings
 from django.http import JsonResponse
 
-from api.problems import PROBLEM_CONTENT_TYPE, not_found_detail, problem_body
+from api.problems import not_found_detail, problem_json_response
 
 # Pages meant for people keep Django's own error pages.
-HTML_PREFIXES = ("/admin/", "/api/docs/", "/api/redoc/", "/static/", "/errors")
+HTML_PREFIXES = ("/admin/", "/api/docs/", "/static/", "/errors")
 DETAILS = {
     405: "The method is not allowed for this resource.",
     500: "An internal error occurred.",
@@ -38,11 +38,7 @@ class ProblemDetailsMiddleware:
                 detail = not_found_detail(request)
             else:
                 detail = DETAILS.get(status, HTTPStatus(status).phrase + ".")
-            replaced = JsonResponse(
-                problem_body(status, detail=detail, instance=request.path),
-                status=status,
-                content_type=PROBLEM_CONTENT_TYPE,
-            )
+            replaced = problem_json_response(request, status, detail)
             if "Allow" in response:
                 replaced["Allow"] = response["Allow"]
             return replaced
@@ -50,11 +46,7 @@ class ProblemDetailsMiddleware:
 
 
 def _problem(request, status: int, detail: str) -> JsonResponse:
-    return JsonResponse(
-        problem_body(status, detail=detail, instance=request.path),
-        status=status,
-        content_type=PROBLEM_CONTENT_TYPE,
-    )
+    return problem_json_response(request, status, detail)
 
 
 def _header_bytes(meta: dict) -> int:

@@ -16,7 +16,9 @@ class IdempotencyRecord(models.Model):
     fingerprint = models.CharField(max_length=64)
     state = models.CharField(max_length=16, choices=State.choices, default=State.IN_PROGRESS)
     response_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Sealed (api.idempotency): rows stored before sealing began were sealed by a migration.
     response_body = models.BinaryField(null=True, blank=True)
+    response_sealed = models.BooleanField(default=False)
     response_headers = models.JSONField(default=dict, blank=True)
     created_on = models.DateTimeField()
     completed_on = models.DateTimeField(null=True, blank=True)

@@ -3,6 +3,7 @@
 from http import HTTPStatus
 
 from django.conf import settings
+from django.http import JsonResponse
 from rest_framework.response import Response
 
 from common import request_context
@@ -13,6 +14,15 @@ PROBLEM_CONTENT_TYPE = "application/problem+json"
 # (views name the resource: "No participant matches within this provider.").
 NO_ROUTE = "No endpoint matches this path."
 NO_RESOURCE = "The resource does not exist."
+
+
+# The statuses answered with `about:blank` (the status says everything); /errors lists them
+# from here, and tests/api/test_problem_serialisation.py provokes each.
+ABOUT_BLANK_STATUSES = (401, 403, 404, 405, 406, 413, 414, 415, 431, 500, 503)
+
+# DRF's JSONRenderer writes compact JSON and UTF-8 as is; problem documents answered outside
+# DRF (middleware, Django's error handlers, /metrics, /readyz) are written the same way.
+_JSON_STYLE = {"separators": (",", ":"), "ensure_ascii": False}
 
 
 def problem_type(code: str | None) -> str:
@@ -57,4 +67,12 @@ def problem_response(status: int, headers: dict | None = None, **fields) -> Resp
         status=status,
         headers=headers,
         content_type=PROBLEM_CONTENT_TYPE,
+    )
+
+
+def problem_json_response(request, status: int, detail: str, **extra) -> JsonResponse:
+    """A problem document answered outside DRF, for `request`'s path."""
+    body = {**problem_body(status, detail=detail, instance=request.path), **extra}
+    return JsonResponse(
+        body, status=status, content_type=PROBLEM_CONTENT_TYPE, json_dumps_params=_JSON_STYLE
     )

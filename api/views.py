@@ -30,6 +30,7 @@ its own transaction and its callbacks run when it commits.
 """
 
 from functools import partial
+from urllib.parse import unquote, unquote_to_bytes
 
 from django.db import transaction
 from rest_framework.response import Response
@@ -160,6 +161,7 @@ class ProviderAPIView(APIView):
         for name, values in request.query_params.lists():
             if "\x00" in name or any("\x00" in value for value in values):
                 raise InvalidRequest(f"Query parameter {name!r} must not contain a NUL character.")
+        _check_utf8(request.META.get("QUERY_STRING", ""))
 
     def uses_idempotency(self, request) -> bool:
         if request.method in self.idempotent_methods:
@@ -183,3 +185,19 @@ class ProviderAPIView(APIView):
         if getattr(request, "version", None):
             response[VERSION_HEADER] = request.version
         return response
+
+
+def _check_utf8(query_string: str) -> None:
+    """Django decodes a query string that is not UTF-8 with replacement characters, so
+    `q=%ff%fe` would search for "\ufffd\ufffd": a query validation failure instead (422).
+    WSGI hands the raw bytes over as latin-1."""
+    if query_string.isascii() and "%" not in query_string:
+        return
+    for part in query_string.split("&"):
+        try:
+            unquote_to_bytes(part.encode("latin-1", "replace")).decode("utf-8")
+        except UnicodeDecodeError:
+            name = unquote(part.partition("=")[0], errors="replace")
+            raise InvalidRequest(
+                f"Query parameter {name!r} must be UTF-8 (percent-encoded UTF-8 bytes)."
+            ) from None

@@ -30,7 +30,7 @@ class JsonCommand(BaseCommand):
         if options.get("json"):
             self.stdout.write(json.dumps(data, sort_keys=False))
         else:
-            self.stdout.write(human or "\n".join(f"{key}: {value}" for key, value in data.items()))
+            self.stdout.write(human or human_text(data))
 
     @contextmanager
     def domain_errors(self):
@@ -62,6 +62,36 @@ class JsonCommand(BaseCommand):
         except CommandError as exc:
             self.stdout.write(json.dumps(problem_of(exc)))
             sys.exit(exc.returncode or 1)
+
+
+def human_text(data: dict, indent: int = 0) -> str:
+    """Readable lines for a person (never Python reprs or JSON): `key: value`; a list of plain
+    values joined with commas; a mapping, or a list of mappings, indented beneath its key."""
+    pad = "  " * indent
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, dict):
+            lines.append(f"{pad}{key}:" if value else f"{pad}{key}: (none)")
+            if value:
+                lines.append(human_text(value, indent + 1))
+        elif isinstance(value, list | tuple) and any(isinstance(item, dict) for item in value):
+            lines.append(f"{pad}{key}:")
+            for item in value:
+                text = human_text(item, indent + 2) if isinstance(item, dict) else _plain(item)
+                lines.append(f"{pad}  - {text.lstrip()}")
+        elif isinstance(value, list | tuple):
+            lines.append(f"{pad}{key}: {', '.join(_plain(item) for item in value) or '(none)'}")
+        else:
+            lines.append(f"{pad}{key}: {_plain(value)}")
+    return "\n".join(lines)
+
+
+def _plain(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def problem_of(exc: CommandError) -> dict:

@@ -1,8 +1,10 @@
 """Settings, all read from the environment (see README "Configuration")."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config import queues
@@ -111,6 +113,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BODY_BYTES
 IDEMPOTENCY_RETENTION_SECONDS = env_int("IDEMPOTENCY_RETENTION_SECONDS", 24 * 3600)
 # An in-progress key older than this is taken to belong to a crashed request.
 IDEMPOTENCY_LOCK_SECONDS = env_int("IDEMPOTENCY_LOCK_SECONDS", 300)
+# Stored responses are sealed under a key derived from this (SECRET_KEY when unset).
+IDEMPOTENCY_ENCRYPTION_KEY = env_str("IDEMPOTENCY_ENCRYPTION_KEY")
 
 BEARER_TOKEN_DEFAULT_TTL_SECONDS = env_int("BEARER_TOKEN_DEFAULT_TTL_SECONDS", 3600)
 BEARER_TOKEN_MAX_TTL_SECONDS = env_int("BEARER_TOKEN_MAX_TTL_SECONDS", 30 * 24 * 3600)
@@ -318,7 +322,6 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/providers/",
     "SERVERS": [{"url": SERVICE_BASE_URL}],
@@ -370,9 +373,87 @@ LOGGING = {
 }
 
 # /metrics: with METRICS_TOKEN set, only `Authorization: Bearer <token>` may read it;
-# otherwise only clients in METRICS_ALLOWED_NETWORKS (a Prometheus on the same host by default).
+# otherwise only direct (unproxied) clients in METRICS_ALLOWED_NETWORKS, an opt-in that is
+# empty unless DEBUG: with DEBUG off and neither set, every scrape is refused.
 METRICS_TOKEN = env_str("METRICS_TOKEN")
-METRICS_ALLOWED_NETWORKS = env_list("METRICS_ALLOWED_NETWORKS", ["127.0.0.1/32", "::1/128"])
+METRICS_ALLOWED_NETWORKS = env_list(
+    "METRICS_ALLOWED_NETWORKS", ["127.0.0.1/32", "::1/128"] if DEBUG else []
+)
+
+# --- Staff security (docs/decisions.md, "Staff security") ---------------------------------
+INSTALLED_APPS += ["axes", "security"]
+# One backend: axes' lockout check before the password, then Django's ModelBackend.
+AUTHENTICATION_BACKENDS = ["security.backends.LockoutModelBackend"]
+# Last, as axes asks: it turns a refused login into the lockout page.
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
+# Admin login lockout: STAFF_LOGIN_FAILURE_LIMIT failures for one username, or from one
+# address, within STAFF_LOGIN_COOLOFF_SECONDS lock it for that long from the last failure.
+AXES_FAILURE_LIMIT = env_int("STAFF_LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(seconds=env_int("STAFF_LOGIN_COOLOFF_SECONDS", 15 * 60))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "security.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "security.lockout.client_address"
+# Proxies whose X-Forwarded-For is believed for the login's client address (none by default:
+# the peer address counts). List the reverse proxy's address when there is one.
+STAFF_TRUSTED_PROXIES = env_list("STAFF_TRUSTED_PROXIES", [])
+# axes' own lines name the username in clear: security.lockout logs each event instead.
+LOGGING["loggers"]["axes"] = {"level": "ERROR"}
+
+# Second factor (django-otp): superusers and the STAFF_OTP_GROUPS need a TOTP code (or a
+# backup code) before any admin page, while STAFF_OTP_REQUIRED is on (the default unless
+# DEBUG; `make run` keeps it off). An administrator allows a user's enrolment, valid for
+# STAFF_OTP_ENROLMENT_SECONDS. A staff session idle for STAFF_SESSION_IDLE_SECONDS ends.
+INSTALLED_APPS += ["django_otp", "django_otp.plugins.otp_totp", "django_otp.plugins.otp_static"]
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+    "django_otp.middleware.OTPMiddleware",
+)
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.contrib.messages.middleware.MessageMiddleware") + 1,
+    "security.middleware.StaffSessionMiddleware",
+)
+STAFF_OTP_REQUIRED = env_bool("STAFF_OTP_REQUIRED", not DEBUG)
+STAFF_OTP_GROUPS = ["Risk analyst", "Auditor"]
+STAFF_OTP_ENROLMENT_SECONDS = env_int("STAFF_OTP_ENROLMENT_SECONDS", 24 * 3600)
+OTP_TOTP_ISSUER = "Provider service"
+STAFF_SESSION_IDLE_SECONDS = env_int("STAFF_SESSION_IDLE_SECONDS", 30 * 60)
+
+# Transport: HSTS and the https redirect outside DEBUG. Behind a proxy that ends TLS, the
+# redirect trusts its X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER below); health checks and
+# metrics scrapes from the host itself stay on plain http.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 24 * 3600)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+
+# Content-Security-Policy (django-csp) on every response: scripts only from the service's
+# own origin or with the response's nonce, never inline otherwise; <style> elements the
+# same; style attributes allowed (the admin's bars and Swagger UI set them), nothing framed,
+# no plugins, forms post only here.
+INSTALLED_APPS += ["csp"]
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "csp.middleware.CSPMiddleware",
+)
+TEMPLATES[0]["OPTIONS"]["context_processors"].append("csp.context_processors.nonce")
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "style-src-elem": [SELF, NONCE],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)

@@ -250,9 +250,15 @@ def _locked_endpoint(provider_id: str, endpoint_id: str) -> WebhookEndpoint:
 
 def delete_endpoint(*, provider_id: str, endpoint_id: str) -> WebhookEndpoint:
     """Stop sending to it. The record and its attempt log stay for staff; what it was still
-    owed is cancelled."""
+    owed is cancelled. Deleting a deleted endpoint changes nothing (the repeated-delete rule
+    of limit groups and funding sources); another provider's endpoint is NotFound."""
     with transaction.atomic():
-        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        endpoint = lock_or_404(
+            WebhookEndpoint.objects.filter(pk=endpoint_id, provider_id=provider_id),
+            "No webhook endpoint with that ID exists for this provider.",
+        )
+        if endpoint.deleted_on is not None:
+            return endpoint
         now = timezone.now()
         endpoint.deleted_on = now
         endpoint.updated_on = now

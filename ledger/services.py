@@ -236,6 +236,18 @@ def _schedule(provider_id, endpoint, payout_id, key, service, reply_to) -> Ledge
     return call
 
 
+def _retry_note(retry_in: float | None, retrying: bool) -> str:
+    """The wait before the next attempt; in eager mode (no broker: `make run`, tests) the
+    next attempt runs at once, and the line says so instead of promising a wait."""
+    if retry_in is None:
+        return ""
+    from celery import current_app
+
+    if retrying and current_app.conf.task_always_eager:
+        return f" retry_in={retry_in:.2f}s (eager mode: retried at once, without the wait)"
+    return f" retry_in={retry_in:.2f}s"
+
+
 def _enqueue(call_id: str, countdown: float | None = None) -> None:
     from ledger.tasks import deliver_call
 
@@ -353,7 +365,7 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
             attempt_outcome,
             result.http_status,
             result.latency_ms,
-            f" retry_in={retry_in:.2f}s" if retry_in is not None else "",
+            _retry_note(retry_in, pending and final is None),
             # Its kind only ("HTTP 500", "ConnectTimeout"): the excerpt of the ledger's answer
             # can quote the customer, and stays in the attempt log for staff.
             f" error={result.error.split(':', 1)[0]!r}" if result.error else "",

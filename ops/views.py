@@ -1,6 +1,6 @@
 """Health and metrics endpoints: no authentication, no provider data, cheap enough to poll
-every second. /metrics is kept off the public API by METRICS_TOKEN or an allow-list of
-networks (METRICS_ALLOWED_NETWORKS)."""
+every second. /metrics is kept off the public API by METRICS_TOKEN or, when an operator opts
+in, an allow-list of networks (METRICS_ALLOWED_NETWORKS, empty unless DEBUG)."""
 
 import hmac
 import ipaddress
@@ -10,13 +10,12 @@ from django.http import HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from api.problems import PROBLEM_CONTENT_TYPE, problem_body
+from api.problems import problem_json_response
 from ops import health, metrics
 
 
 def _problem(request, status: int, detail: str, **extra) -> JsonResponse:
-    body = {**problem_body(status, detail=detail, instance=request.path), **extra}
-    return JsonResponse(body, status=status, content_type=PROBLEM_CONTENT_TYPE)
+    return problem_json_response(request, status, detail, **extra)
 
 
 @require_GET
@@ -44,6 +43,8 @@ def _allowed(request) -> bool:
     if token:
         sent = request.headers.get("Authorization", "")
         return hmac.compare_digest(sent.encode(), f"Bearer {token}".encode())
+    if not settings.METRICS_ALLOWED_NETWORKS or _proxied(request):
+        return False
     try:
         address = ipaddress.ip_address(request.META.get("REMOTE_ADDR", ""))
     except ValueError:
@@ -51,8 +52,20 @@ def _allowed(request) -> bool:
     return any(address in ipaddress.ip_network(net) for net in settings.METRICS_ALLOWED_NETWORKS)
 
 
+def _proxied(request) -> bool:
+    """A request a proxy relayed: its peer address is the proxy's, not the client's, so the
+    network allow-list says nothing about who asked."""
+    return any(
+        name in request.META
+        for name in ("HTTP_X_FORWARDED_FOR", "HTTP_FORWARDED", "HTTP_X_REAL_IP")
+    )
+
+
 @require_GET
 def metrics_view(request):
     if not _allowed(request):
-        return _problem(request, 403, "Metrics are not exposed to this client.")
+        detail = "Metrics are not exposed to this client."
+        if not settings.METRICS_TOKEN and not settings.METRICS_ALLOWED_NETWORKS:
+            detail += " Set METRICS_TOKEN (or METRICS_ALLOWED_NETWORKS) to expose them."
+        return _problem(request, 403, detail)
     return HttpResponse(metrics.exposition(), content_type=CONTENT_TYPE_LATEST)

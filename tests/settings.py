@@ -14,6 +14,12 @@ TEST_ENVIRONMENT = {
     "DEBUG": "0",
     # The ledger and payment tests hold and capture funds through the sandbox ledger.
     "SANDBOX_LEDGER_ENABLED": "1",
+    # The test client speaks plain http; the redirect's own tests turn it on
+    # (tests/security/test_headers.py).
+    "SECURE_SSL_REDIRECT": "0",
+    # Admin tests log staff in without a device; the second factor's own tests turn it on
+    # (tests/security/test_second_factor.py).
+    "STAFF_OTP_REQUIRED": "0",
 }
 for _name, _value in TEST_ENVIRONMENT.items():
     os.environ.setdefault(_name, _value)

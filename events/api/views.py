@@ -20,7 +20,9 @@ def _event_filters(params) -> selectors.EventFilters:
     event_types = tuple(dict.fromkeys(params.getlist("type")))
     for value in event_types:
         if value not in ALL_TYPES:
-            raise InvalidRequest(f"type {value!r} is not an event type (see docs/events.md).")
+            raise InvalidRequest(
+                f"type {value!r} is not an event type; one of: {', '.join(ALL_TYPES)}."
+            )
     created_from, created_to = parse_created_range(params)
     return selectors.EventFilters(
         types=event_types, created_from=created_from, created_to=created_to

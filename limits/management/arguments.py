@@ -1,13 +1,13 @@
 """Flags and output shared by the limits commands: one flag per dimension, e.g.
 `--daily-amount 500.00` (platform currency) or `--daily-send-count 10`."""
 
-import json
 from datetime import datetime
 
 from django.core.management.base import CommandError
 from django.utils.dateparse import parse_datetime
 
 from common.actors import Actor
+from common.commands import human_text
 from limits import dimensions, selectors
 from participants import selectors as participant_selectors
 from providers.selectors import get_provider
@@ -115,8 +115,5 @@ def clamp_warnings(values: dict[str, int | None]) -> list[str]:
 
 
 def human(data: dict) -> str:
-    """`key: value` lines; nested values as compact JSON rather than Python reprs."""
-    return "\n".join(
-        f"{key}: {json.dumps(value) if isinstance(value, dict | list) else value}"
-        for key, value in data.items()
-    )
+    """Readable lines (common.commands.human_text): nested values indented, not JSON."""
+    return human_text(data)

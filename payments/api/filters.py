@@ -23,7 +23,7 @@ def parse_filters(params, *, provider_wide: bool) -> PaymentFilters:
     statuses = tuple(dict.fromkeys(params.getlist("status")))
     for value in statuses:
         if value not in ALL_STATUSES:
-            raise BadRequest(f"Unrecognized status {value!r}.")
+            raise BadRequest(f"Unrecognized status {value!r}; one of: {', '.join(ALL_STATUSES)}.")
     on_hold = None
     if "onHold" in params:
         raw = params.get("onHold", "")

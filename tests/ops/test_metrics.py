@@ -24,6 +24,13 @@ def _count(families, route, method="GET", status="200") -> float:
     )
 
 
+@pytest.fixture(autouse=True)
+def loopback_scrapes(settings):
+    """A Prometheus on this host, as an operator opts in (outside DEBUG nothing is trusted by
+    default: see the tests at the end)."""
+    settings.METRICS_ALLOWED_NETWORKS = ["127.0.0.1/32", "::1/128"]
+
+
 def test_a_request_is_counted_by_its_route_template(client, provider):
     before = _count(_families(client.get("/metrics")), ROUTE)
     assert provider.client.get(provider.url("/participants")).status_code == 200
@@ -57,3 +64,31 @@ def test_metrics_need_the_token_when_one_is_set(client, db, settings):
 def test_without_a_token_only_the_allowed_networks_may_scrape(client, db, address):
     assert client.get("/metrics", REMOTE_ADDR=address).status_code == 403
     assert client.get("/metrics", REMOTE_ADDR="127.0.0.1").status_code == 200
+
+
+def test_a_proxied_request_is_not_trusted_by_its_peer_address(client, db):
+    relayed = client.get("/metrics", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    assert relayed.status_code == 403
+    forwarded = client.get("/metrics", REMOTE_ADDR="127.0.0.1", HTTP_FORWARDED="for=203.0.113.9")
+    assert forwarded.status_code == 403
+
+
+def test_with_debug_off_and_no_setting_every_scrape_is_refused(client, db, settings):
+    """The defaults outside DEBUG (these tests run with DEBUG off): no token, no network."""
+    from config import settings as config_settings
+
+    assert config_settings.DEBUG is False and config_settings.METRICS_ALLOWED_NETWORKS == []
+    assert not config_settings.METRICS_TOKEN
+    settings.METRICS_ALLOWED_NETWORKS = config_settings.METRICS_ALLOWED_NETWORKS
+    settings.METRICS_TOKEN = config_settings.METRICS_TOKEN
+    for address in ("127.0.0.1", "::1", "203.0.113.9"):
+        denied = client.get("/metrics", REMOTE_ADDR=address)
+        assert denied.status_code == 403
+        assert "Set METRICS_TOKEN" in denied.json()["detail"]
+
+
+def test_the_token_works_with_debug_off_and_no_networks(client, db, settings):
+    settings.METRICS_ALLOWED_NETWORKS = []
+    settings.METRICS_TOKEN = "scrape-secret"
+    assert client.get("/metrics").status_code == 403
+    assert client.get("/metrics", HTTP_AUTHORIZATION="Bearer scrape-secret").status_code == 200

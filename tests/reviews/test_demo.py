@@ -73,6 +73,7 @@ def test_the_demo_shows_risk_data_and_reseeding_adds_nothing(live_server):
 
 
 def test_the_demo_analyst_logs_in_to_the_review_queue(live_server):
+    from django.http import HttpRequest
     from django.test import Client
 
     from tests.reviews.admin_support import review_group
@@ -83,8 +84,8 @@ def test_the_demo_analyst_logs_in_to_the_review_queue(live_server):
     assert first["username"] == again["username"] == "analyst"
     assert first["password"] != again["password"]  # a fresh one on every seed, shown once
     browser = Client()
-    assert not browser.login(username="analyst", password=first["password"])
-    assert browser.login(username="analyst", password=again["password"])
+    assert not browser.login(request=HttpRequest(), username="analyst", password=first["password"])
+    assert browser.login(request=HttpRequest(), username="analyst", password=again["password"])
     response = browser.get("/admin/reviews/participantreview/")
     assert response.status_code == 200
     assert b"demo-paula" in response.content

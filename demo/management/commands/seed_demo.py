@@ -2,6 +2,7 @@ import time
 import urllib.error
 import urllib.request
 
+from django.conf import settings
 from django.core.management.base import CommandError
 
 from common.commands import JsonCommand
@@ -68,6 +69,7 @@ class Command(JsonCommand):
                 f"Swagger UI: {base_url}/api/docs/    OpenAPI schema: {base_url}/api/schema/",
                 f"Review queue: {base_url}/admin/reviews/   log in as {username} / {password}"
                 "   (a Risk analyst; new password on every run)",
+                _second_factor_note(),
                 "",
             ]
         )
@@ -99,3 +101,15 @@ def _wait_for(base_url: str, seconds: float) -> None:
             if time.monotonic() > deadline:
                 raise CommandError(f"No server answered at {base_url}.") from None
             time.sleep(0.3)
+
+
+def _second_factor_note() -> str:
+    if settings.STAFF_OTP_REQUIRED:
+        return (
+            "The admin asks analysts for a second factor: allow enrolment with "
+            "`manage.py allow_otp_enrolment --username analyst`."
+        )
+    return (
+        "Second factor: off in this demo (STAFF_OTP_REQUIRED is off with DEBUG); production "
+        "asks superusers, analysts and auditors for an authenticator code."
+    )

@@ -1,5 +1,3 @@
-import json
-
 from common.commands import JsonCommand
 from limits import selectors
 from limits.management import arguments as args
@@ -27,4 +25,4 @@ class Command(JsonCommand):
             }
         else:
             data = selectors.limit_defaults(provider.id)
-        self.emit(options, data, json.dumps(data, indent=2))
+        self.emit(options, data)

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class SecurityConfig(AppConfig):
+    name = "security"
+    verbose_name = "Staff security"
+
+    def ready(self):
+        from django.contrib.auth.signals import user_logged_in
+
+        from security import lockout, middleware
+
+        lockout.connect()
+        user_logged_in.connect(middleware.mark_seen_at_login, dispatch_uid="security.seen")
