@@ -3,8 +3,11 @@
 - Paula Ortega is on the demo PEP list: her signup went to review (pending, assessment linked);
 - Rafael Lima too, and his review was closed with no action;
 - Alice signed in from a phone (a sign-in assessment with a device observation);
-- three large payouts from a phone: one held by a pending payment review, one approved, one
-  rejected (cancelled, its hold released).
+- three large payouts from a phone to one stranger's number, each by someone enrolled minutes
+  earlier (a fraud ring): one held by a pending payment review, one approved, one rejected
+  (cancelled, its hold released);
+- Priya, the rejected sender, signed in from San Francisco and from Lisbon, and her provider
+  opened a participant review of her ("Sign-ins from two countries").
 
 Relies on the starter rules (installed here when the database has no rule at all); an analyst's
 own rules decide otherwise. Idempotent: people by externalID, the sign-in once, payouts by memo.
@@ -47,6 +50,15 @@ PHONE = Device(
     region="CA",
 )
 LAPTOP = Device(device_type="desktop", model="MacBook Air", os="macOS", os_version="15.1")
+ABROAD = Device(
+    device_type="mobile",
+    model="Galaxy S24",
+    os="Android",
+    os_version="15",
+    city="Lisbon",
+    region="Lisboa",
+)
+TWO_COUNTRIES = "Sign-ins from two countries"
 
 # (memo, sender, amount minor, resolution or None, notes)
 PAYOUTS = [
@@ -85,6 +97,19 @@ def _sign_in(provider: Provider, external_id: str, device: Device) -> None:
     ).exists()
     if not signed_in:
         screening.assess_sign_in(enrollment, device=device)
+
+
+def _two_countries(provider: Provider) -> None:
+    """Priya signs in at home and abroad; her provider opens a review of her (as it would over
+    the API) once."""
+    enrollment = participant_selectors.get_enrollment(provider.id, "demo-priya")
+    if ParticipantReview.objects.filter(enrollment=enrollment, reason=TWO_COUNTRIES).exists():
+        return
+    for device in (PHONE, ABROAD):
+        screening.assess_sign_in(enrollment, device=device)
+    participant_reviews.open_or_add(
+        enrollment_id=enrollment.pk, reason=TWO_COUNTRIES, actor=ANALYST
+    )
 
 
 def _payout(provider: Provider, memo: str, sender: str, amount: int, resolution, notes) -> None:
@@ -134,3 +159,4 @@ def seed(provider: Provider, *, with_payouts: bool) -> None:
     for memo, sender, amount, resolution, notes in PAYOUTS:
         if not Payment.objects.filter(initiator_provider=provider, memo=memo).exists():
             _payout(provider, memo, sender, amount, resolution, notes)
+    _two_countries(provider)

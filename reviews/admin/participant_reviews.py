@@ -35,6 +35,7 @@ from participants.selectors import relationship_history
 from payments.selectors import payments_on_hold_for
 from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
 from reviews.admin.forms import ReviewVersionForm, user_label
+from reviews.admin.history import participant_panels
 from reviews.admin.queue import (
     Outcome,
     actor_label,
@@ -274,6 +275,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             {"command": command, "actor": actor_label(command.actor)}
             for command in selectors.commands_of(review.pk)
         ]
+        linked = selectors.linked_assessments(review.pk)
         return {
             "title": f"Participant review {review.pk}",
             "subtitle": f"{enrollment.full_name} · {review.provider.name}",
@@ -283,7 +285,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             "assignee_label": self.assignee(review),
             "resolver": resolver,
             "history": history,
-            "assessments": [assessment_context(a) for a in selectors.linked_assessments(review.pk)],
+            "assessments": [assessment_context(a) for a in linked],
             "on_hold": [
                 payment_context(payment)
                 for payment in payments_on_hold_for(
@@ -293,6 +295,12 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             "notes": notes,
             "commands": commands,
             "assigned_to_me": review.assignee_user_id == str(request.user.pk),
+            **participant_panels(
+                provider_id=review.provider_id,
+                participant_id=review.participant_id,
+                review_id=review.pk,
+                linked_assessment_ids=[a.pk for a in linked],
+            ),
         }
 
     def initial(self, review):

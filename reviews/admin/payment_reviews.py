@@ -116,6 +116,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
             "payout_url": payment_context(payout)["url"],
             "amount": f"{amount['value']} {payout.currency}",
             "sender": payout.initiator_enrollment,
+            "sender_name": payout.initiator_enrollment.full_name,
             "assessment": assessment_context(review.assessment) if review.assessment else None,
             "devices": devices_of(review.assessment_id) if review.assessment_id else [],
             "others": others,
