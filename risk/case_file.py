@@ -4,6 +4,7 @@ set each, and no raw enum or camelCase key on the page (the review pages show it
 
 from dataclasses import dataclass, field
 
+from common.words import words
 from risk import selectors
 from risk.engine import THRESHOLD_CONDITIONS
 from risk.models import RiskRule
@@ -18,11 +19,6 @@ SIGNAL_LABELS = {
 }
 OUTCOME_WORDS = {"none": "", "review": "forces a review", "deny": "forces a denial"}
 DECISION_WORDS = {"allow": "allowed", "review": "sent to review", "deny": "denied"}
-
-
-def words(value: str) -> str:
-    """An enum value for a person: `very_high` → very high, `no_action` → no action."""
-    return str(value or "").replace("_", " ")
 
 
 @dataclass

@@ -61,12 +61,7 @@ def status_mark(status: str, label: str = ""):
 
 def actor_label(actor: Actor) -> str:
     """Who did it, for a person reading the page."""
-    if actor.kind == "user":
-        name = actor.display_name or f"user {actor.user_id}"
-        return f"{name} <{actor.email}>" if actor.email else name
-    if actor.kind == "application":
-        return f"{actor.display_name or 'Provider application'} (key {actor.application_key_id})"
-    return actor.display_name or "System"
+    return actor.label
 
 
 def payment_link(payment_id: str) -> str:
