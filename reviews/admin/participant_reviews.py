@@ -32,7 +32,6 @@ from common.search import search_term
 from limits.models import LimitGroup
 from participants.models import ReasonCode
 from participants.selectors import relationship_history
-from payments.selectors import payments_on_hold_for
 from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
 from reviews.admin.forms import ReviewVersionForm, user_label
 from reviews.admin.history import participant_panels
@@ -40,7 +39,6 @@ from reviews.admin.queue import (
     Outcome,
     actor_label,
     assessment_context,
-    payment_context,
     status_mark,
 )
 from reviews.models import ParticipantReview, ParticipantReviewAssessment
@@ -286,12 +284,6 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             "resolver": resolver,
             "history": history,
             "assessments": [assessment_context(a) for a in linked],
-            "on_hold": [
-                payment_context(payment)
-                for payment in payments_on_hold_for(
-                    provider_id=review.provider_id, participant_id=review.participant_id
-                )
-            ],
             "notes": notes,
             "commands": commands,
             "assigned_to_me": review.assignee_user_id == str(request.user.pk),

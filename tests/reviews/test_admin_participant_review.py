@@ -131,7 +131,7 @@ def test_the_page_shows_what_the_decision_needs(provider, review, analyst):
     assert "Phone number" in page and "phoneLevel" not in page
     assert "anti-money-laundering medium" in page
     assert "very_high" not in page
-    # the payment on hold, linked to the payment admin; not the one without a hold
+    # the payment on hold, linked to the payment page, among its payments
     assert f"/admin/payments/payment/{held.pk}/change/" in page
     assert "4321.00 USD" in page
     # notes oldest first, with their authors

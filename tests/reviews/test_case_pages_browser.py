@@ -1,0 +1,51 @@
+"""The case pages, the queues and the payment page at 1400 by 900 in Chromium: nothing wider
+than its container, screenshots kept (tests.page_layout). Database work happens before the
+browser starts (tests.admin_browser)."""
+
+import pytest
+
+from tests.admin_browser import staff_page
+from tests.page_layout import assert_fits
+from tests.payments.test_admin import story
+from tests.reviews.admin_support import staff_user
+from tests.reviews.factories import cleared, payout_in_review, pending_review
+from tests.reviews.test_admin_parties import RING_PHONE, busy
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_case_pages_fit_at_1400_pixels(live_server, provider):
+    staff_user("lay_analyst")
+    payout, payment_review = payout_in_review(provider.provider, reason="Large first payout")
+    payout.counterparty_phone = RING_PHONE
+    payout.save(update_fields=["counterparty_phone"])
+    sender = payout.initiator_enrollment
+    busy(provider.provider, sender, n=4)
+    story(payout, 3)
+    participant_review = pending_review(provider.provider, sender, reason="Sign-ins " * 30)
+    cleared(pending_review(provider.provider, reason="Resolved " * 20), reason="Word " * 80)
+    pages = {
+        "payment-review": f"/admin/reviews/paymentreview/{payment_review.pk}/change/",
+        "participant-review": f"/admin/reviews/participantreview/{participant_review.pk}/change/",
+        "payment": f"/admin/payments/payment/{payout.pk}/change/",
+        "payment-reviews": "/admin/reviews/paymentreview/",
+        "participant-reviews": "/admin/reviews/participantreview/",
+        "payments": "/admin/payments/payment/",
+    }
+
+    headings = []
+    with staff_page(live_server.url, "lay_analyst") as page:
+        for name, url in pages.items():
+            page.goto(live_server.url + url)
+            assert_fits(page, name)
+            if name.endswith("-review"):
+                headings.append(page.locator("#actions h3").all_inner_texts())
+
+    # The decision panels: headed, in the same order on both kinds (casework, then decisions).
+    assert headings[0] == ["Assignment", "Add a note", "Approve or reject the payout"]
+    assert headings[1] == [
+        "Assignment",
+        "Add a note",
+        "Suspend the participant",
+        "Resolve without action",
+    ]
