@@ -1,13 +1,14 @@
-"""An assessment as an analyst reads it: every fired rule with its points and what it
-matched, the score as the sum it is, the customer signals in words with the list entry that
-set each, and no raw enum or camelCase key on the page (the review pages show it)."""
+"""An assessment as an analyst reads it: every fired rule with its points and the value it
+observed against the threshold it crossed ("amount 800.00 USD ≥ 250.00 USD"), the tiers of
+one check (rules of one threshold condition, e.g. amount at least 250 and at least 750) as one
+line, the score as the sum it is, the customer signals in words with the list entry that set
+each, and no raw enum or camelCase key on the page (the review pages show it)."""
 
 from dataclasses import dataclass, field
 
 from common.words import words
 from risk import selectors
 from risk.engine import THRESHOLD_CONDITIONS
-from risk.models import RiskRule
 
 SIGNAL_LABELS = {
     "addressRiskLevel": "Address country",
@@ -30,6 +31,7 @@ class RuleRow:
     why_not_counted: str
     forces: str
     matched: str
+    tiers: list[str] = field(default_factory=list)  # a tiered check: each tier crossed
 
 
 @dataclass
@@ -43,7 +45,7 @@ class CaseFile:
 
     @property
     def score_sum(self) -> str:
-        """`80 = 40 (Large payout) + 25 (New payee) + 15 (Young account)`."""
+        """`80 = 50 (Large payment (2 tiers)) + 20 (New account) + 10 (New phone)`."""
         if self.score is None:
             return "not recorded"
         shown = f"{self.score:g}"
@@ -71,47 +73,92 @@ def _why_not_counted(snapshot: dict) -> str:
     return "; ".join(why)
 
 
+def _points(snapshot: dict, rule) -> int:
+    if not _counted(snapshot):
+        return 0
+    return int(snapshot.get("points", rule.points if rule else 0))
+
+
+def _condition(snapshot: dict, rule) -> tuple[str, object]:
+    """(condition, window) of a fired rule: recorded on newer snapshots, else the rule's now."""
+    if "condition" in snapshot:
+        return snapshot["condition"], snapshot.get("windowMinutes")
+    if rule is None:
+        return "", None
+    return rule.condition, rule.window_minutes
+
+
+def _threshold(snapshot: dict, rule) -> float:
+    if rule is not None and rule.threshold is not None:
+        return float(rule.threshold)
+    return 0.0
+
+
+def _matched(snapshot: dict, rule, matches: dict) -> str:
+    observed, limit = snapshot.get("observed"), snapshot.get("limit")
+    matched = f"{observed} {limit}" if observed and limit else snapshot.get("detail", "")
+    signal = rule.signal_key if rule is not None else ""
+    if signal and (rule.condition == "signal_at_least"):
+        found = matches.get(signal)
+        label = SIGNAL_LABELS.get(signal, signal)
+        level = words(found["level"]) if found else "unknown"
+        matched = f"{label}: {level} (rule: at least {words(rule.signal_level)})"
+        if found:
+            matched += f"; matched “{found['entry']}”, {found['how']}"
+    return matched
+
+
+def _row(snapshot: dict, rule, matches: dict) -> RuleRow:
+    return RuleRow(
+        rule_id=snapshot["ruleID"],
+        name=snapshot.get("name", ""),
+        points=_points(snapshot, rule),
+        counted=_counted(snapshot),
+        why_not_counted=_why_not_counted(snapshot),
+        forces=OUTCOME_WORDS.get(snapshot.get("outcome", "none"), ""),
+        matched=_matched(snapshot, rule, matches),
+    )
+
+
+def _tiered(group: list[tuple[dict, object]], matches: dict) -> RuleRow:
+    """Several fired rules of one threshold check as one row: the highest tier's comparison,
+    each tier crossed with its points, the points of the counted tiers added up."""
+    group = sorted(group, key=lambda pair: _threshold(*pair))
+    top_snapshot, top_rule = group[-1]
+    row = _row(top_snapshot, top_rule, matches)
+    rows = [_row(snapshot, rule, matches) for snapshot, rule in group]
+    row.points = sum(one.points for one in rows)
+    row.counted = any(one.counted for one in rows)
+    row.forces = next((one.forces for one in reversed(rows) if one.forces), "")
+    row.why_not_counted = "; ".join(sorted({one.why_not_counted for one in rows} - {""}))
+    for (snapshot, _), one in zip(group, rows, strict=True):
+        limit = snapshot.get("limit") or one.matched
+        points = f"+{one.points}" if one.counted else f"0, {one.why_not_counted}"
+        row.tiers.append(f"{limit}: {one.name} #{one.rule_id} ({points})")
+    row.name = f"{row.name} ({len(group)} tiers)"
+    return row
+
+
 def case_file(assessment) -> CaseFile:
     snapshots = assessment.rules or []
     rules = selectors.rules_by_id([s["ruleID"] for s in snapshots])
     matches = getattr(assessment, "signal_matches", None) or {}
-    highest: dict[str, RiskRule] = {}
+    # Group the fired rules of each threshold check (same condition and window); each group
+    # is one line where its first rule fired.
+    groups: dict[tuple, list] = {}
+    order: list = []
     for snapshot in snapshots:
         rule = rules.get(snapshot["ruleID"])
-        if rule and rule.condition in THRESHOLD_CONDITIONS and rule.threshold is not None:
-            best = highest.get(rule.condition)
-            if best is None or rule.threshold > best.threshold:
-                highest[rule.condition] = rule
-    rows, terms = [], []
-    for snapshot in snapshots:
-        rule = rules.get(snapshot["ruleID"])
-        counted = _counted(snapshot)
-        points = int(snapshot.get("points", rule.points if rule else 0)) if counted else 0
-        matched = snapshot.get("detail", "")
-        if rule is not None:
-            top = highest.get(rule.condition)
-            if top is not None and top.rule_id != rule.rule_id:
-                matched = f"lower threshold of the same check (see rule {top.rule_id})"
-            if rule.condition == RiskRule.Condition.SIGNAL_AT_LEAST:
-                found = matches.get(rule.signal_key)
-                label = SIGNAL_LABELS.get(rule.signal_key, rule.signal_key)
-                level = words(found["level"]) if found else "unknown"
-                matched = f"{label}: {level} (rule: at least {words(rule.signal_level)})"
-                if found:
-                    matched += f"; matched “{found['entry']}”, {found['how']}"
-        rows.append(
-            RuleRow(
-                rule_id=snapshot["ruleID"],
-                name=snapshot.get("name", ""),
-                points=points,
-                counted=counted,
-                why_not_counted=_why_not_counted(snapshot),
-                forces=OUTCOME_WORDS.get(snapshot.get("outcome", "none"), ""),
-                matched=matched,
-            )
-        )
-        if counted and points:
-            terms.append((points, snapshot.get("name", "")))
+        condition, window = _condition(snapshot, rule)
+        key = (condition, window) if condition in THRESHOLD_CONDITIONS else snapshot["ruleID"]
+        if key not in groups:
+            order.append(key)
+        groups.setdefault(key, []).append((snapshot, rule))
+    rows = []
+    for key in order:
+        group = groups[key]
+        rows.append(_tiered(group, matches) if len(group) > 1 else _row(*group[0], matches))
+    terms = [(row.points, row.name) for row in rows if row.counted and row.points]
     signals = []
     for signal in assessment.signals or []:
         found = matches.get(signal["key"])
