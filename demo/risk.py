@@ -13,6 +13,8 @@ Relies on the starter rules (installed here when the database has no rule at all
 own rules decide otherwise. Idempotent: people by externalID, the sign-in once, payouts by memo.
 """
 
+from datetime import date
+
 from common.actors import Actor
 from common.devices import Device
 from demo import people
@@ -29,10 +31,21 @@ from risk.models import RiskAssessment, RiskRule
 
 ANALYST = Actor(kind="system", display_name="demo seed")
 
+# The listed people's attributes let the analyst rule Paula's namesake out: the listed Paula
+# Ortega was born in 1961 and sits in Spain; the demo's Paula was born in 1988 and lives in the
+# US.
 PEP_LIST = [
-    ("pep_name", "Paula Ortega", "medium", "Demo: member of a regional parliament"),
-    ("pep_name", "Rafael Lima", "medium", "Demo: former city councillor"),
-]
+    ("pep_name", "Paula Ortega", "medium", "Demo: member of a regional parliament", {
+        "date_of_birth": date(1961, 3, 14), "country": "ES",
+        "role": "Member of a regional parliament", "source_list": "Demo PEP list",
+        "listed_on": date(2019, 6, 1),
+    }),
+    ("pep_name", "Rafael Lima", "medium", "Demo: former city councillor", {
+        "country": "BR", "role": "Former city councillor", "source_list": "Demo PEP list",
+        "listed_on": date(2016, 1, 15),
+    }),
+]  # fmt: skip
+BIRTH_DATES = {"demo-paula": date(1988, 9, 2)}
 # (externalID, given, family, phone national number)
 PEOPLE = [
     ("demo-paula", "Paula", "Ortega", "4155550114"),
@@ -149,6 +162,7 @@ def seed(provider: Provider, *, with_payouts: bool) -> None:
             ("1", number),
             country="US",
             sources=(people.bank_account(external_id, given, number[-4:]),),
+            date_of_birth=BIRTH_DATES.get(external_id),
         )
         if created and external_id == "demo-rafael":
             _close_signup_review(enrollment)

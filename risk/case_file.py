@@ -7,6 +7,7 @@ each, and no raw enum or camelCase key on the page (the review pages show it).""
 from dataclasses import dataclass, field
 
 from common.words import words
+from participants.models import Enrollment
 from risk import selectors
 from risk.engine import THRESHOLD_CONDITIONS
 
@@ -42,6 +43,7 @@ class CaseFile:
     capped: bool = False
     rules: list[RuleRow] = field(default_factory=list)
     signals: list[dict] = field(default_factory=list)
+    list_matches: list[dict] = field(default_factory=list)  # a names list's entry vs the person
 
     @property
     def score_sum(self) -> str:
@@ -139,6 +141,68 @@ def _tiered(group: list[tuple[dict, object]], matches: dict) -> RuleRow:
     return row
 
 
+NAME_SIGNALS = ("pepLevel", "sanctionLevel")
+
+
+def _verdict(listed, own, *, missing_own: str) -> str:
+    if not listed:
+        return "the list gives none"
+    if not own:
+        return missing_own
+    return "same" if str(listed).upper() == str(own).upper() else "differs"
+
+
+def _against_the_person(key: str, found: dict, enrollment) -> dict:
+    """A names list's entry beside the participant's own values: what matched, what differs."""
+    listed = found.get("attributes") or {}
+    born = enrollment.date_of_birth if enrollment is not None else None
+    own_dob = born.isoformat() if born else ""
+    own_country = enrollment.country if enrollment else ""
+    own_name = ""
+    if enrollment is not None:
+        parts = (enrollment.given_name, enrollment.middle_name, enrollment.family_name)
+        own_name = " ".join(part for part in parts if part)
+    rows = [
+        ("Name", found["entry"], own_name, f"matched: {found['how']}"),
+        (
+            "Date of birth",
+            listed.get("dateOfBirth", ""),
+            own_dob,
+            _verdict(listed.get("dateOfBirth"), own_dob, missing_own="not given by the provider"),
+        ),
+        (
+            "Country",
+            listed.get("country", ""),
+            own_country and f"{own_country} (address)",
+            _verdict(listed.get("country"), own_country, missing_own="no address country"),
+        ),
+        ("Role or reason", listed.get("role", ""), "", ""),
+        ("Source list", listed.get("sourceList", ""), "", ""),
+        ("Listed on", listed.get("listedOn", ""), "", ""),
+    ]
+    differs = [row[0].lower() for row in rows if row[3] == "differs"]
+    return {
+        "label": SIGNAL_LABELS.get(key, key),
+        "entry": found["entry"],
+        "rows": rows,
+        "summary": (
+            f"The {' and '.join(differs)} differ: possibly a namesake."
+            if differs
+            else "Nothing on the entry differs from the participant."
+        ),
+    }
+
+
+def _list_matches(assessment, matches: dict) -> list[dict]:
+    names = [key for key in NAME_SIGNALS if key in matches]
+    if not names:
+        return []
+    enrollment = Enrollment.objects.filter(
+        provider_id=assessment.provider_id, participant_id=assessment.participant_id
+    ).first()
+    return [_against_the_person(key, matches[key], enrollment) for key in names]
+
+
 def case_file(assessment) -> CaseFile:
     snapshots = assessment.rules or []
     rules = selectors.rules_by_id([s["ruleID"] for s in snapshots])
@@ -177,4 +241,5 @@ def case_file(assessment) -> CaseFile:
         capped=sum(points for points, _ in terms) > 100,
         rules=rows,
         signals=signals,
+        list_matches=_list_matches(assessment, matches),
     )

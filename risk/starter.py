@@ -87,9 +87,11 @@ def rule_values(row) -> dict:
 
 
 def entry_values(row) -> dict:
-    """A row of LIST_ENTRIES as the entry's field values."""
-    kind, value, level, note = row
-    return {"kind": kind, "value": value, "level": level, "note": note}
+    """A row of LIST_ENTRIES (kind, value, level, note, and optionally a dict of the listed
+    person's attributes: date_of_birth, country, role, source_list, listed_on) as the entry's
+    field values."""
+    kind, value, level, note, *attributes = row
+    return {"kind": kind, "value": value, "level": level, "note": note, **dict(*attributes)}
 
 
 def install(rule_model, entry_model, *, rules=RULES, entries=LIST_ENTRIES) -> None:

@@ -134,17 +134,33 @@ class RiskRuleAdmin(AuditedAdmin):
 class RiskListEntryForm(ChangeReasonForm):
     class Meta:
         model = RiskListEntry
-        fields = ("kind", "value", "level", "note")
+        fields = (
+            "kind",
+            "value",
+            "level",
+            "note",
+            "date_of_birth",
+            "country",
+            "role",
+            "source_list",
+            "listed_on",
+        )
 
 
 @admin.register(RiskListEntry)
 class RiskListEntryAdmin(AuditedAdmin):
     changes = services.LIST_ENTRIES
     form = RiskListEntryForm
-    list_display = ("kind", "value", "level", "note", "updated_on")
-    list_filter = ("kind", "level")
-    search_fields = ("value", "note")
+    list_display = ("kind", "value", "level", "source_list", "listed_on", "note", "updated_on")
+    list_filter = ("kind", "level", "source_list")
+    search_fields = ("value", "note", "role", "source_list")
     ordering = ("kind", "value")
+    fieldsets = [
+        (None, {"fields": ["kind", "value", "level", "note"]}),
+        ("The listed person (names lists: what rules a namesake in or out)", {
+            "fields": ["date_of_birth", "country", "role", "source_list", "listed_on"],
+        }),
+    ]  # fmt: skip
 
 
 @admin.register(RiskAllowlistEntry)

@@ -98,6 +98,13 @@ def the_analyst_decides_the_ring_from_the_review_pages():
     assert "Lisbon" in devices and "San Francisco" in devices
     assert "Nadia Haddad" in section(page, "shared-signals")
 
+    # Paula's PEP hit: the listed Paula Ortega's attributes beside the demo Paula's own.
+    paula = ParticipantReview.objects.get(enrollment__external_id="demo-paula", status="pending")
+    page = client.get(f"/admin/reviews/participantreview/{paula.pk}/change/").content.decode()
+    for text in ("1961-03-14", "1988-09-02", "Member of a regional parliament", "Demo PEP list"):
+        assert text in page, text
+    assert "possibly a namesake" in page
+
 
 def test_the_demo_analyst_logs_in_to_the_review_queue(live_server):
     from django.test import Client
