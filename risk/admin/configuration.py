@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from risk import services, validation
 from risk.admin.audited import AuditedAdmin, ChangeReasonForm
+from risk.admin.backtest import BacktestMixin
 from risk.models import RiskAllowlistEntry, RiskAssessment, RiskListEntry, RiskPolicy, RiskRule
 from risk.policy import POLICY_ID
 
@@ -18,7 +19,7 @@ from risk.policy import POLICY_ID
 
 
 @admin.register(RiskPolicy)
-class RiskPolicyAdmin(AuditedAdmin):
+class RiskPolicyAdmin(BacktestMixin, AuditedAdmin):
     changes = services.POLICY
     fieldsets = [
         ("Decision (a rule's forced outcome can only make it stronger)", {
@@ -71,7 +72,7 @@ class RiskRuleForm(ChangeReasonForm):
 
 
 @admin.register(RiskRule)
-class RiskRuleAdmin(AuditedAdmin):
+class RiskRuleAdmin(BacktestMixin, AuditedAdmin):
     changes = services.RULES
     form = RiskRuleForm
     list_display = (
