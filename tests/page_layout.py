@@ -26,6 +26,11 @@ _OVERFLOWING = """
       if (found.length >= 8) break;
     }
   }
+  // A changelist's table scrolls inside its box: it must still fit there, every column shown.
+  const results = document.querySelector('#result_list');
+  if (results && results.getBoundingClientRect().right >
+      results.parentElement.getBoundingClientRect().right + 1)
+    found.push('the list is wider than its box: columns are cut off at the right');
   if (document.documentElement.scrollWidth > window.innerWidth)
     found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
   return found;

@@ -287,6 +287,9 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             "notes": notes,
             "commands": commands,
             "assigned_to_me": review.assignee_user_id == str(request.user.pk),
+            "resolution_reason_code_label": dict(ReasonCode.choices).get(
+                review.resolution_reason_code, review.resolution_reason_code
+            ),
             **participant_panels(
                 provider_id=review.provider_id,
                 participant_id=review.participant_id,

@@ -120,7 +120,7 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
 
     detail_template = ""
     action_forms: dict[str, type[ActionForm]] = {}
-    conflict_message = "This review changed since you opened it — reload to see the change."
+    conflict_message = "This review changed since you opened it; the page now shows it as it is."
     show_full_result_count = False  # the queue can be long; its filters stay exact
     list_per_page = 50
     list_display_links = ("review_column",)

@@ -18,9 +18,27 @@ from risk.policy import POLICY_ID
 # ---- policy -----------------------------------------------------------------------------
 
 
+class RiskPolicyForm(ChangeReasonForm):
+    class Meta:
+        model = RiskPolicy
+        fields = "__all__"
+        # In words on the form (the model's own texts name the API's values).
+        help_texts = {
+            "review_at_score": "A score (0 to 100) at or above this sends the event to review.",
+            "deny_at_score": "A score at or above this denies it.",
+            "medium_at_score": "The level is medium from this score.",
+            "high_at_score": "The level is high from this score.",
+            "very_high_at_score": "The level is very high from this score.",
+            "aml_medium_amount": "A payment of at least this (platform currency) has a medium "
+            "anti-money-laundering level.",
+            "aml_high_amount": "A payment of at least this has a high anti-money-laundering level.",
+        }
+
+
 @admin.register(RiskPolicy)
 class RiskPolicyAdmin(BacktestMixin, AuditedAdmin):
     changes = services.POLICY
+    form = RiskPolicyForm
     fieldsets = [
         ("Decision (a rule's forced outcome can only make it stronger)", {
             "fields": ["review_at_score", "deny_at_score"],

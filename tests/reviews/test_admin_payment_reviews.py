@@ -17,7 +17,7 @@ from tests.reviews.factories import payout_in_review
 pytestmark = pytest.mark.django_db
 
 QUEUE = "/admin/reviews/paymentreview/"
-CONFLICT = "This review changed since you opened it — reload to see the change"
+CONFLICT = "This review changed since you opened it; the page now shows it as it is"
 
 
 def page_url(review) -> str:

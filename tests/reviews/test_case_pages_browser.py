@@ -11,6 +11,32 @@ from tests.reviews.admin_support import staff_user
 from tests.reviews.factories import cleared, payout_in_review, pending_review
 from tests.reviews.test_admin_parties import RING_PHONE, busy
 
+
+def history_and_commands(enrollment, review) -> None:
+    """Long notes in the relationship's history and a rejected API command on the review."""
+    from common.actors import Actor
+    from participants import services as participant_services
+    from reviews.services import commands
+
+    for note in ("Documents requested " * 12, "Documents received and checked " * 6):
+        enrollment.refresh_from_db()
+        change = (
+            participant_services.reactivate
+            if enrollment.suspended
+            else (participant_services.suspend)
+        )
+        kwargs = {} if enrollment.suspended else {"reason_code": "compliance-review"}
+        change(
+            enrollment_id=enrollment.pk, note=note, actor=Actor.system(),
+            expected_version_id=enrollment.relationship_version_id, **kwargs,
+        )  # fmt: skip
+    command = commands.accept_assign(
+        review=review, assignee_user_id="svc-analyst-7", expected_version_id="stale",
+        actor=Actor.system(),
+    )  # fmt: skip
+    commands.apply(command_id=command.pk)
+
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -23,6 +49,7 @@ def test_the_case_pages_fit_at_1400_pixels(live_server, provider):
     busy(provider.provider, sender, n=4)
     story(payout, 3)
     participant_review = pending_review(provider.provider, sender, reason="Sign-ins " * 30)
+    history_and_commands(sender, participant_review)
     cleared(pending_review(provider.provider, reason="Resolved " * 20), reason="Word " * 80)
     pages = {
         "payment-review": f"/admin/reviews/paymentreview/{payment_review.pk}/change/",
@@ -31,6 +58,7 @@ def test_the_case_pages_fit_at_1400_pixels(live_server, provider):
         "payment-reviews": "/admin/reviews/paymentreview/",
         "participant-reviews": "/admin/reviews/participantreview/",
         "payments": "/admin/payments/payment/",
+        "review-commands": "/admin/reviews/reviewcommand/",
     }
 
     headings = []
