@@ -139,7 +139,7 @@ def test_the_page_shows_what_the_decision_needs(provider, review, analyst):
     assert "Ana Analyst &lt;ana_analyst@risk.example&gt;" in page
     # the API command, rejected when applied
     assert ReviewCommand.objects.get(review=review).status == "rejected"
-    assert "Assign to <span class=\"review-nowrap\">svc-9</span>" in page and "Rejected" in page
+    assert 'Assign to <span class="review-nowrap">svc-9</span>' in page and "Rejected" in page
     # the actions, each carrying the versions it was rendered with
     for action in ("assign_me", "assign", "note", "no_action", "suspend"):
         assert f'action="{act_url(review, action)}"' in page, action
