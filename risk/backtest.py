@@ -70,7 +70,7 @@ class Report:
         )
 
 
-def _fires(rule: RiskRule, row, recorded: dict | None) -> bool:
+def _fires(rule: RiskRule, row, recorded: dict | None, signals: list) -> bool:
     """Whether `rule` fires for the stored assessment `row` (see the module's note)."""
     if not rule.enabled or not getattr(rule, EVENT_FLAGS[row.event]):
         return False
@@ -86,7 +86,7 @@ def _fires(rule: RiskRule, row, recorded: dict | None) -> bool:
         hours = Decimal((row.assessed_on - row.enrolled_on).total_seconds()) / 3600
         return hours < rule.threshold
     if rule.condition == C.SIGNAL_AT_LEAST and rule.signal_key and rule.signal_level:
-        value = {s["key"]: s["value"] for s in row.signals or []}.get(rule.signal_key)
+        value = {s["key"]: s["value"] for s in signals or []}.get(rule.signal_key)
         return value in LEVEL_ORDER and LEVEL_ORDER.index(value) >= LEVEL_ORDER.index(
             rule.signal_level
         )
@@ -98,22 +98,26 @@ def _counts(snapshot: dict) -> bool:
     return snapshot.get("counted", default)
 
 
-def rescore(row, rule: RiskRule | None, thresholds: RiskPolicy) -> Outcome:
-    """The assessment re-scored with `rule` (its saved or draft version; None: no rule
-    differs) in place of what it recorded for that ruleID, under `thresholds`."""
+def rescore(row, rules, thresholds: RiskPolicy, *, signals=None) -> Outcome:
+    """The assessment re-scored with `rules` (saved or draft versions) in place of what it
+    recorded for their ruleIDs, with `signals` in place of the recorded ones if given, under
+    `thresholds`."""
+    replaced = {rule.rule_id: rule for rule in rules}
     points, forced = 0, []
-    recorded = None
+    recorded: dict[int, dict] = {}
     for snapshot in row.rules or []:
-        if rule is not None and snapshot["ruleID"] == rule.rule_id:
-            recorded = snapshot
+        if snapshot["ruleID"] in replaced:
+            recorded[snapshot["ruleID"]] = snapshot
             continue
         if _counts(snapshot):
             points += int(snapshot.get("points", 0))
             if snapshot.get("outcome", "none") != "none":
                 forced.append(snapshot["outcome"])
-    if rule is not None and _fires(rule, row, recorded):
-        allowlisted = bool(recorded and recorded.get("isAllowlisted"))
-        if rule.is_live and not allowlisted:
+    for rule_id, rule in replaced.items():
+        seen = recorded.get(rule_id)
+        if not _fires(rule, row, seen, row.signals if signals is None else signals):
+            continue
+        if rule.is_live and not (seen and seen.get("isAllowlisted")):
             points += rule.points
             if rule.outcome != RiskRule.Outcome.NONE:
                 forced.append(rule.outcome)
@@ -132,6 +136,7 @@ class Stored:
     assessed_on: datetime
     rules: list
     signals: list
+    signal_matches: dict
     payment_id: str | None
     payment_type: str | None
     amount: Decimal | None
@@ -144,6 +149,7 @@ _FIELDS = (
     "assessed_on",
     "rules",
     "signals",
+    "signal_matches",
     "payment_id",
     "payment__type",
     "payment__amount_minor",
@@ -163,13 +169,14 @@ def stored_assessments(days: int, now: datetime):
         .order_by("assessed_on", "id")
         .values_list(*_FIELDS)
     )
-    for pk, event, at, rules, signals, payment_id, kind, minor, code, enrolled_on in rows.iterator(
-        chunk_size=5000
-    ):
+    for row in rows.iterator(chunk_size=5000):
+        pk, event, at, rules, signals, matches, payment_id, kind, minor, code, enrolled_on = row
         amount = None
         if payment_id is not None:
             amount = Decimal(minor).scaleb(-get_currency(code).decimal_places)
-        yield Stored(pk, event, at, rules, signals, payment_id, kind, amount, enrolled_on)
+        yield Stored(
+            pk, event, at, rules, signals, matches or {}, payment_id, kind, amount, enrolled_on
+        )
 
 
 def backtest(
@@ -192,31 +199,41 @@ def backtest(
         before_rule = RiskRule(rule_id=rule_id, enabled=False)
     if draft_rule is not None and draft_rule.condition not in REPLAYED:
         report.kept_as_recorded = True
+    before_rules = [before_rule] if before_rule is not None else []
+    after_rules = [draft_rule or saved_rule] if (draft_rule or saved_rule) else []
     for row in stored_assessments(days, now):
-        before = rescore(row, before_rule, saved_policy)
-        after = rescore(row, draft_rule or saved_rule, draft_policy)
-        report.replayed += 1
-        if before == after:
-            continue
-        change = Change(row.pk, row.payment_id, row.event, before, after)
-        if before.level != after.level:
-            report.levels[(before.level, after.level)] += 1
-            rank = LEVEL_ORDER.index
-            if rank(after.level) > rank(before.level):
-                report.up += 1
-                _sample(report.samples_up, change)
-            else:
-                report.down += 1
-                _sample(report.samples_down, change)
-        if row.payment_type == "payout":
-            was_held, held = before.decision == "review", after.decision == "review"
-            if held and not was_held:
-                report.held_count += 1
-                _sample(report.held, change)
-            elif was_held and not held:
-                report.released_count += 1
-                _sample(report.released, change)
+        before = rescore(row, before_rules, saved_policy)
+        after = rescore(row, after_rules, draft_policy)
+        tally(report, row, before, after)
     return report
+
+
+def tally(report: Report, row, before: Outcome, after: Outcome) -> None:
+    """Count one replayed assessment into the report."""
+    report.replayed += 1
+    if before != after:
+        change = Change(row.pk, row.payment_id, row.event, before, after)
+        _changed(report, row, change)
+
+
+def _changed(report: Report, row, change: Change) -> None:
+    before, after = change.before, change.after
+    if before.level != after.level:
+        report.levels[(before.level, after.level)] += 1
+        if LEVEL_ORDER.index(after.level) > LEVEL_ORDER.index(before.level):
+            report.up += 1
+            _sample(report.samples_up, change)
+        else:
+            report.down += 1
+            _sample(report.samples_down, change)
+    if row.payment_type == "payout":
+        was_held, held = before.decision == "review", after.decision == "review"
+        if held and not was_held:
+            report.held_count += 1
+            _sample(report.held, change)
+        elif was_held and not held:
+            report.released_count += 1
+            _sample(report.released, change)
 
 
 def _sample(samples: list, change: Change) -> None:
