@@ -1,6 +1,7 @@
 """ "Test this change" on the change form of a rule or of the thresholds: the draft in the form
-is checked like a save, not saved, and replayed over the last N days of stored assessments
-(`risk.backtest`); the report page says what would have changed. Nothing is written."""
+in the form is checked like a save, not saved, and replayed over the last N days of stored
+assessments (`risk.backtest`, `risk.backtest_lists`); the report page says what would have
+changed. Nothing is written."""
 
 from django.contrib import messages
 from django.contrib.admin.utils import unquote
@@ -12,7 +13,8 @@ from django.utils import timezone
 from risk import selectors
 from risk.admin.audited import REASON_FIELD
 from risk.backtest import backtest
-from risk.models import RiskPolicy
+from risk.backtest_lists import backtest_list_entry
+from risk.models import RiskListEntry, RiskPolicy
 
 DEFAULT_DAYS, MAX_DAYS = 30, 365
 
@@ -26,7 +28,7 @@ def _days(request) -> int:
 
 
 class BacktestMixin:
-    """For the rule and policy admins (AuditedAdmin subclasses)."""
+    """For the rule, list entry and policy admins (AuditedAdmin subclasses)."""
 
     change_form_template = "admin/risk/backtest_change_form.html"
 
@@ -59,7 +61,15 @@ class BacktestMixin:
             messages.error(request, f"The draft cannot be tested: {text}")
             return HttpResponseRedirect(request.path)
         draft, days = form.instance, _days(request)
-        if isinstance(draft, RiskPolicy):
+        if isinstance(draft, RiskListEntry):
+            report = backtest_list_entry(
+                saved_entry=saved,
+                draft_entry=draft,
+                policy=selectors.get_policy(),
+                days=days,
+                now=timezone.now(),
+            )
+        elif isinstance(draft, RiskPolicy):
             report = backtest(saved_policy=saved, draft_policy=draft, days=days, now=timezone.now())
         else:
             report = backtest(

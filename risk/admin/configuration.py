@@ -167,7 +167,7 @@ class RiskListEntryForm(ChangeReasonForm):
 
 
 @admin.register(RiskListEntry)
-class RiskListEntryAdmin(AuditedAdmin):
+class RiskListEntryAdmin(BacktestMixin, AuditedAdmin):
     changes = services.LIST_ENTRIES
     form = RiskListEntryForm
     list_display = ("kind", "value", "level", "source_list", "listed_on", "note", "updated_on")

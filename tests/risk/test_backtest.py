@@ -118,3 +118,43 @@ def test_test_this_change_on_the_rule_form_saves_nothing(stored, analyst):
     assert "Nothing was saved" in text
     assert counts() == before
     assert RiskRule.objects.get(pk=mid.pk).threshold == 250
+
+
+def test_raising_a_pep_entrys_level_replays_the_assessments_that_matched_it(provider, analyst):
+    from risk.backtest_lists import backtest_list_entry
+    from risk.models import RiskListEntry
+
+    entry = RiskListEntry.objects.create(kind="pep_name", value="Paula Ortega", level="medium")
+    medium = rule("signal_at_least", events=("signup",), signal="pepLevel", level="medium",
+                  points=20)  # fmt: skip
+    rule("signal_at_least", events=("signup",), signal="pepLevel", level="high", points=30,
+         outcome="review")  # fmt: skip
+    paula, other = enroll(provider.provider), enroll(provider.provider)
+    hit = {"pepLevel": {"entry": "Paula Ortega", "how": "exact name match", "level": "medium"}}
+    for enrollment, level, matches, fired_rules in (
+        (paula, "medium", hit, [fired(medium.rule_id, 20)]),
+        (other, "low", {}, []),
+    ):
+        RiskAssessment.objects.filter(participant_id=enrollment.participant_id).delete()
+        assessment(
+            provider_id=provider.id, participant_id=enrollment.participant_id, event="signup",
+            signals=[{"key": "pepLevel", "value": level}], signal_matches=matches,
+            rules=fired_rules, score=float(sum(r["points"] for r in fired_rules)),
+            level="low", decision="allow",
+        )  # fmt: skip
+    draft = RiskListEntry.objects.get(pk=entry.pk)
+    draft.level = "high"
+    before = counts()
+    report = backtest_list_entry(
+        saved_entry=entry, draft_entry=draft, policy=get_policy(), now=timezone.now()
+    )
+    # Paula: 20 (at least medium) → 20 + 30 (at least high, review) = 50: low → high.
+    assert report.replayed == 2
+    assert dict(report.levels) == {("low", "high"): 1} and (report.up, report.down) == (1, 0)
+    assert report.samples_up[0].after.decision == "review"
+    assert counts() == before and RiskListEntry.objects.get(pk=entry.pk).level == "medium"
+    # The same from the entry's change form: reported, nothing saved.
+    form = {"kind": "pep_name", "value": "Paula Ortega", "level": "high", "_backtest": "1"}
+    page = logged_in(analyst).post(f"/admin/risk/risklistentry/{entry.pk}/change/", form)
+    assert 'id="backtest-up">1<' in page.content.decode()
+    assert counts() == before and RiskListEntry.objects.get(pk=entry.pk).level == "medium"
