@@ -186,7 +186,8 @@ def _against_the_person(key: str, found: dict, enrollment) -> dict:
         "entry": found["entry"],
         "rows": rows,
         "summary": (
-            f"The {' and '.join(differs)} differ: possibly a namesake."
+            f"The {' and '.join(differs)} {'differ' if len(differs) > 1 else 'differs'}: "
+            "possibly a namesake."
             if differs
             else "Nothing on the entry differs from the participant."
         ),

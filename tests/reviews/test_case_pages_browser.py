@@ -37,6 +37,26 @@ def history_and_commands(enrollment, review) -> None:
     commands.apply(command_id=command.pk)
 
 
+def pep_case(provider):
+    """A signup sent to review by a PEP list entry with every attribute."""
+    from datetime import date
+
+    from reviews.models import ParticipantReview
+    from risk.models import RiskListEntry
+    from tests.payments.factories import enroll
+    from tests.risk.rules import rule
+
+    RiskListEntry.objects.create(
+        kind="pep_name", value="Paula Ortega", level="medium", date_of_birth=date(1961, 3, 14),
+        country="ES", role="Member of a regional parliament " * 3, source_list="Demo PEP list",
+        listed_on=date(2019, 6, 1),
+    )  # fmt: skip
+    rule("signal_at_least", events=("signup",), signal="pepLevel", level="medium", points=30,
+         outcome="review", name="Politically exposed person")  # fmt: skip
+    paula = enroll(provider, given="Paula", family="Ortega")
+    return ParticipantReview.objects.get(enrollment=paula)
+
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -51,9 +71,11 @@ def test_the_case_pages_fit_at_1400_pixels(live_server, provider):
     participant_review = pending_review(provider.provider, sender, reason="Sign-ins " * 30)
     history_and_commands(sender, participant_review)
     cleared(pending_review(provider.provider, reason="Resolved " * 20), reason="Word " * 80)
+    pep_review = pep_case(provider.provider)
     pages = {
         "payment-review": f"/admin/reviews/paymentreview/{payment_review.pk}/change/",
         "participant-review": f"/admin/reviews/participantreview/{participant_review.pk}/change/",
+        "pep-review": f"/admin/reviews/participantreview/{pep_review.pk}/change/",
         "payment": f"/admin/payments/payment/{payout.pk}/change/",
         "payment-reviews": "/admin/reviews/paymentreview/",
         "participant-reviews": "/admin/reviews/participantreview/",
@@ -66,7 +88,7 @@ def test_the_case_pages_fit_at_1400_pixels(live_server, provider):
         for name, url in pages.items():
             page.goto(live_server.url + url)
             assert_fits(page, name)
-            if name.endswith("-review"):
+            if name in ("payment-review", "participant-review"):
                 headings.append(page.locator("#actions h3").all_inner_texts())
 
     # The decision panels: headed, in the same order on both kinds (casework, then decisions).
