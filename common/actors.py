@@ -81,3 +81,14 @@ class Actor:
             display_name=get("display_name"),
             email=get("email"),
         )
+
+    @property
+    def label(self) -> str:
+        """Who did it, for a person reading a staff page."""
+        if self.kind == "user":
+            name = self.display_name or f"user {self.user_id}"
+            return f"{name} <{self.email}>" if self.email else name
+        if self.kind == "application":
+            name = self.display_name or APPLICATION_DISPLAY_NAME
+            return f"{name} (key {self.application_key_id})"
+        return self.display_name or "System"

@@ -27,3 +27,7 @@ class ReadOnlyInline(admin.TabularInline):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+# The service has no public site: the admin's "View site" link would open a JSON 404.
+admin.site.site_url = None

@@ -48,6 +48,7 @@ def enroll(
     sources: tuple[participant_services.NewFundingSource, ...],
     emails: tuple[str, ...] = (),
     address: dict = SAN_FRANCISCO,
+    date_of_birth=None,
 ) -> tuple[Enrollment, bool]:
     """The participant (created when missing) after onboarding (its signup risk assessment
     runs once); and whether it was created now."""
@@ -64,6 +65,7 @@ def enroll(
                 phones=(phone,),
                 emails=emails,
                 funding_sources=sources,
+                date_of_birth=date_of_birth,
                 **address,
             ),
         )

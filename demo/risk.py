@@ -3,12 +3,17 @@
 - Paula Ortega is on the demo PEP list: her signup went to review (pending, assessment linked);
 - Rafael Lima too, and his review was closed with no action;
 - Alice signed in from a phone (a sign-in assessment with a device observation);
-- three large payouts from a phone: one held by a pending payment review, one approved, one
-  rejected (cancelled, its hold released).
+- three large payouts from a phone to one stranger's number, each by someone enrolled minutes
+  earlier (a fraud ring): one held by a pending payment review, one approved, one rejected
+  (cancelled, its hold released);
+- Priya, the rejected sender, signed in from San Francisco and from Lisbon, and her provider
+  opened a participant review of her ("Sign-ins from two countries").
 
 Relies on the starter rules (installed here when the database has no rule at all); an analyst's
 own rules decide otherwise. Idempotent: people by externalID, the sign-in once, payouts by memo.
 """
+
+from datetime import date
 
 from common.actors import Actor
 from common.devices import Device
@@ -26,10 +31,21 @@ from risk.models import RiskAssessment, RiskRule
 
 ANALYST = Actor(kind="system", display_name="demo seed")
 
+# The listed people's attributes let the analyst rule Paula's namesake out: the listed Paula
+# Ortega was born in 1961 and sits in Spain; the demo's Paula was born in 1988 and lives in the
+# US.
 PEP_LIST = [
-    ("pep_name", "Paula Ortega", "medium", "Demo: member of a regional parliament"),
-    ("pep_name", "Rafael Lima", "medium", "Demo: former city councillor"),
-]
+    ("pep_name", "Paula Ortega", "medium", "Demo: member of a regional parliament", {
+        "date_of_birth": date(1961, 3, 14), "country": "ES",
+        "role": "Member of a regional parliament", "source_list": "Demo PEP list",
+        "listed_on": date(2019, 6, 1),
+    }),
+    ("pep_name", "Rafael Lima", "medium", "Demo: former city councillor", {
+        "country": "BR", "role": "Former city councillor", "source_list": "Demo PEP list",
+        "listed_on": date(2016, 1, 15),
+    }),
+]  # fmt: skip
+BIRTH_DATES = {"demo-paula": date(1988, 9, 2)}
 # (externalID, given, family, phone national number)
 PEOPLE = [
     ("demo-paula", "Paula", "Ortega", "4155550114"),
@@ -47,6 +63,15 @@ PHONE = Device(
     region="CA",
 )
 LAPTOP = Device(device_type="desktop", model="MacBook Air", os="macOS", os_version="15.1")
+ABROAD = Device(
+    device_type="mobile",
+    model="Galaxy S24",
+    os="Android",
+    os_version="15",
+    city="Lisbon",
+    region="Lisboa",
+)
+TWO_COUNTRIES = "Sign-ins from two countries"
 
 # (memo, sender, amount minor, resolution or None, notes)
 PAYOUTS = [
@@ -87,6 +112,19 @@ def _sign_in(provider: Provider, external_id: str, device: Device) -> None:
         screening.assess_sign_in(enrollment, device=device)
 
 
+def _two_countries(provider: Provider) -> None:
+    """Priya signs in at home and abroad; her provider opens a review of her (as it would over
+    the API) once."""
+    enrollment = participant_selectors.get_enrollment(provider.id, "demo-priya")
+    if ParticipantReview.objects.filter(enrollment=enrollment, reason=TWO_COUNTRIES).exists():
+        return
+    for device in (PHONE, ABROAD):
+        screening.assess_sign_in(enrollment, device=device)
+    participant_reviews.open_or_add(
+        enrollment_id=enrollment.pk, reason=TWO_COUNTRIES, actor=ANALYST
+    )
+
+
 def _payout(provider: Provider, memo: str, sender: str, amount: int, resolution, notes) -> None:
     payout = payment_services.create_payout(
         data=payment_services.NewPayout(
@@ -124,6 +162,7 @@ def seed(provider: Provider, *, with_payouts: bool) -> None:
             ("1", number),
             country="US",
             sources=(people.bank_account(external_id, given, number[-4:]),),
+            date_of_birth=BIRTH_DATES.get(external_id),
         )
         if created and external_id == "demo-rafael":
             _close_signup_review(enrollment)
@@ -134,3 +173,4 @@ def seed(provider: Provider, *, with_payouts: bool) -> None:
     for memo, sender, amount, resolution, notes in PAYOUTS:
         if not Payment.objects.filter(initiator_provider=provider, memo=memo).exists():
             _payout(provider, memo, sender, amount, resolution, notes)
+    _two_countries(provider)

@@ -10,4 +10,4 @@ class PaymentsConfig(AppConfig):
         # embedded default) that name must resolve in the web or command process itself.
         # The payment risk hook is made here too, so the system check sees it even when
         # nothing fills it (common.hooks).
-        from payments import risk, tasks  # noqa: F401
+        from payments import case_links, risk, tasks  # noqa: F401

@@ -7,13 +7,16 @@ class ReviewsConfig(AppConfig):
     def ready(self):
         # Fill the hooks the apps below own (they cannot import this app): participants and
         # payments assess, then open a review when the decision asks for one; the risk
-        # screens show the reviews linked to an assessment.
+        # screens show the reviews linked to an assessment, and the payment page a payment's
+        # reviews and assessments.
         from participants import risk as participant_risk
+        from payments import case_links
         from payments import risk as payment_risk
         from reviews import screening
-        from reviews.selectors import assessment_reviews
+        from reviews.selectors import assessment_reviews, payment_links
         from risk import links
 
         participant_risk.assessor.register(screening.assess_signup)
         payment_risk.assessor.register(screening.assess_payment)
         links.review_ids.register(assessment_reviews.review_ids_of_assessment)
+        case_links.case_links.register(payment_links.links_of_payment)

@@ -51,6 +51,10 @@ EVENTS: dict[str, frozenset[str]] = {
 class Result:
     fired: bool
     detail: str  # short and human: it becomes a reason when the rule counts
+    # For staff: the value the rule looked at and the limit it was held to, which read as one
+    # comparison ("amount 800.00 USD" "≥ 250.00 USD"); empty where there is no threshold.
+    observed: str = ""
+    limit: str = ""
 
 
 def missing_parameters(rule: RiskRule) -> list[str]:
@@ -80,7 +84,19 @@ def _count_at_least(rule: RiskRule, count: int, noun: str) -> Result:
         count >= rule.threshold,
         f"{count} {noun} in {rule.window_minutes} minutes (rule: at least "
         f"{_number(rule.threshold)})",
+        observed=f"{count} {noun} in {rule.window_minutes} minutes",
+        limit=f"≥ {_number(rule.threshold)}",
     )
+
+
+def _age(hours: Decimal) -> str:
+    """An enrollment's age as a person says it: minutes under an hour, else hours."""
+    minutes = int(hours * 60)
+    if minutes < 1:
+        return "under a minute"
+    if minutes < 60:
+        return f"{minutes} minute{'' if minutes == 1 else 's'}"
+    return f"{hours:.1f} hours"
 
 
 def amount_at_least(rule: RiskRule, subject: Subject) -> Result:
@@ -88,7 +104,13 @@ def amount_at_least(rule: RiskRule, subject: Subject) -> Result:
     fired = amount >= rule.threshold
     relation = "at least" if fired else "below"
     threshold = rule.threshold.quantize(amount)  # in the currency's decimal places
-    return Result(fired, f"Amount {display_amount(subject.payment)} is {relation} {threshold}")
+    shown = display_amount(subject.payment)
+    return Result(
+        fired,
+        f"Amount {shown} is {relation} {threshold}",
+        observed=f"amount {shown}",
+        limit=f"{'≥' if fired else '<'} {threshold} {subject.payment.currency}",
+    )
 
 
 def payments_in_window(rule: RiskRule, subject: Subject) -> Result:
@@ -107,7 +129,9 @@ def account_younger_than(rule: RiskRule, subject: Subject) -> Result:
     fired = hours < rule.threshold
     return Result(
         fired,
-        f"Enrolled {hours:.1f} hours ago (rule: less than {_number(rule.threshold)} hours)",
+        f"Enrolled {_age(hours)} ago (rule: less than {_number(rule.threshold)} hours)",
+        observed=f"enrolled {_age(hours)} before",
+        limit=f"{'<' if fired else '≥'} {_number(rule.threshold)} hours",
     )
 
 
@@ -129,7 +153,12 @@ def signal_at_least(rule: RiskRule, subject: Subject) -> Result:
     fired = value in LEVEL_ORDER and LEVEL_ORDER.index(value) >= LEVEL_ORDER.index(
         rule.signal_level
     )
-    return Result(fired, f"{rule.signal_key} is {value} (rule: at least {rule.signal_level})")
+    return Result(
+        fired,
+        f"{rule.signal_key} is {value} (rule: at least {rule.signal_level})",
+        observed=f"level {value.replace('_', ' ')}",
+        limit=f"{'≥' if fired else '<'} {rule.signal_level.replace('_', ' ')}",
+    )
 
 
 def _calling_code(e164: str) -> int | None:

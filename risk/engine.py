@@ -30,6 +30,8 @@ class FiredRule:
     rule: RiskRule
     detail: str
     is_allowlisted: bool
+    observed: str = ""
+    limit: str = ""
 
     @property
     def counts(self) -> bool:
@@ -46,6 +48,11 @@ class FiredRule:
             "outcome": self.rule.outcome,
             "detail": self.detail,
             "counted": self.counts,
+            # What the case file needs to read tiers of one check as one line.
+            "condition": self.rule.condition,
+            "windowMinutes": self.rule.window_minutes,
+            "observed": self.observed,
+            "limit": self.limit,
         }
 
 
@@ -74,7 +81,15 @@ def fired_rules(subject: Subject) -> list[FiredRule]:
         result = conditions.evaluate(rule, subject)
         if result.fired:
             allowlisted = every_rule or rule.rule_id in rule_ids
-            fired.append(FiredRule(rule=rule, detail=result.detail, is_allowlisted=allowlisted))
+            fired.append(
+                FiredRule(
+                    rule=rule,
+                    detail=result.detail,
+                    is_allowlisted=allowlisted,
+                    observed=result.observed,
+                    limit=result.limit,
+                )
+            )
     return fired
 
 

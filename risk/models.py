@@ -210,6 +210,23 @@ class RiskListEntry(models.Model):
     value = models.CharField(max_length=255, help_text="Compared case-insensitively.")
     level = models.CharField(max_length=16, choices=Level.choices)
     note = models.CharField(max_length=255, blank=True, default="")
+    # What the list says of a listed person, so an analyst can rule a namesake in or out: the
+    # case file shows these beside the participant's own values.
+    date_of_birth = models.DateField(null=True, blank=True)
+    country = models.CharField(
+        max_length=2, blank=True, default="", help_text="ISO 3166-1 alpha-2, e.g. US."
+    )
+    role = models.CharField(
+        max_length=255,
+        blank=True,
+        default="",
+        verbose_name="role or reason",
+        help_text="The office held (PEP) or why the entry is listed (sanctions, internal).",
+    )
+    source_list = models.CharField(
+        max_length=120, blank=True, default="", help_text="e.g. OFAC SDN, EU consolidated."
+    )
+    listed_on = models.DateField(null=True, blank=True, help_text="When the source listed it.")
     updated_on = models.DateTimeField(default=timezone.now)
 
     class Meta:

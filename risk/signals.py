@@ -6,7 +6,7 @@ level; a value not listed is `low`; a signal with nothing to read (no email, no 
 Comparisons ignore case; names also ignore repeated spaces.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models.functions import Lower
 
@@ -59,18 +59,35 @@ def profile_of(enrollment) -> Profile:
     )
 
 
-def _listed(kind: str, candidates) -> dict[str, tuple[str, str]]:
-    """{lower-cased value: (level, the entry as listed)} of the entries of `kind` among
-    `candidates`."""
+# What a list entry says of the listed person, as kept on the assessment: {key: field}.
+ATTRIBUTES = {
+    "dateOfBirth": "date_of_birth",
+    "country": "country",
+    "role": "role",
+    "sourceList": "source_list",
+    "listedOn": "listed_on",
+}
+
+
+def _listed(kind: str, candidates) -> dict[str, tuple[str, str, dict]]:
+    """{lower-cased value: (level, the entry as listed, its attributes)} of the entries of
+    `kind` among `candidates`."""
     wanted = {candidate.lower() for candidate in candidates if candidate}
     if not wanted:
         return {}
     rows = (
         RiskListEntry.objects.annotate(key=Lower("value"))
         .filter(kind=kind, key__in=wanted)
-        .values_list("key", "level", "value")
+        .values("key", "level", "value", *ATTRIBUTES.values())
     )
-    return {key: (level, value) for key, level, value in rows}
+    return {
+        row["key"]: (
+            row["level"],
+            row["value"],
+            {key: str(row[name]) for key, name in ATTRIBUTES.items() if row[name]},
+        )
+        for row in rows
+    }
 
 
 @dataclass(frozen=True)
@@ -79,6 +96,7 @@ class Match:
 
     entry: str
     how: str
+    attributes: dict = field(default_factory=dict)  # what the entry says (ATTRIBUTES)
 
 
 @dataclass(frozen=True)
@@ -109,7 +127,7 @@ def _most_specific(values, candidates_of, kind, how) -> Signal:
     for value, candidates in per_value.items():
         hits = [c for c in candidates if c.lower() in listed]
         if hits:
-            level, entry = listed[hits[0].lower()]
+            level, entry, _ = listed[hits[0].lower()]
             found.append(Signal(level, Match(entry, how(value, entry))))
         else:
             found.append(Signal(EvidenceLevel.LOW))
@@ -128,7 +146,9 @@ def _exact(kind: str, values, how: str) -> Signal:
     found = []
     for value in values:
         hit = listed.get(value.lower())
-        found.append(Signal(hit[0], Match(hit[1], how)) if hit else Signal(EvidenceLevel.LOW))
+        found.append(
+            Signal(hit[0], Match(hit[1], how, hit[2])) if hit else Signal(EvidenceLevel.LOW)
+        )
     return riskiest(found)
 
 
@@ -166,11 +186,18 @@ def customer_signals(profile: Profile) -> dict[str, str]:
 
 def matches_of(signals: dict[str, Signal]) -> dict[str, dict]:
     """What staff see of each listed match: {signal key: {entry, how, level}}."""
-    return {
-        str(key): {"entry": s.match.entry, "how": s.match.how, "level": str(s.level)}
-        for key, s in signals.items()
-        if s.match is not None
-    }
+    found = {}
+    for key, signal in signals.items():
+        if signal.match is None:
+            continue
+        found[str(key)] = {
+            "entry": signal.match.entry,
+            "how": signal.match.how,
+            "level": str(signal.level),
+        }
+        if signal.match.attributes:
+            found[str(key)]["attributes"] = signal.match.attributes
+    return found
 
 
 def as_evidence(signals: dict[str, str]) -> list[dict]:

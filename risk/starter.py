@@ -4,7 +4,8 @@ installs on a database that has no rule at all. Analysts change all of it in the
 amounts are in the platform currency's major units.
 
 With these rules a brand-new participant sending a small amount to a new phone scores 30
-(allow); a new account sending 250.00 or more to a new phone scores 60 (review).
+(allow); a new account sending 250.00 or more to a new phone scores 50 (review). The two
+amount tiers add up, the higher one adding more (750.00 or more: 50 and always a review).
 """
 
 from decimal import Decimal
@@ -13,9 +14,9 @@ SIGNUP, SIGN_IN, PAYMENT = "signup", "sign_in", "payment"
 
 # (ruleID, name, condition, events, parameters, points, outcome, description)
 RULES = [
-    (101, "Large payment", "amount_at_least", {PAYMENT}, {"threshold": 750}, 20, "review",
+    (101, "Large payment", "amount_at_least", {PAYMENT}, {"threshold": 750}, 30, "review",
      "A payment this large is always looked at by a person."),
-    (102, "Mid-size payment", "amount_at_least", {PAYMENT}, {"threshold": 250}, 30, "none",
+    (102, "Mid-size payment", "amount_at_least", {PAYMENT}, {"threshold": 250}, 20, "none",
      "Adds up with a new account or a new recipient."),
     (103, "New account", "account_younger_than", {PAYMENT}, {"threshold": 72}, 20, "none",
      "Enrolled less than three days ago: with a mid-size payment this reaches review."),
@@ -86,9 +87,11 @@ def rule_values(row) -> dict:
 
 
 def entry_values(row) -> dict:
-    """A row of LIST_ENTRIES as the entry's field values."""
-    kind, value, level, note = row
-    return {"kind": kind, "value": value, "level": level, "note": note}
+    """A row of LIST_ENTRIES (kind, value, level, note, and optionally a dict of the listed
+    person's attributes: date_of_birth, country, role, source_list, listed_on) as the entry's
+    field values."""
+    kind, value, level, note, *attributes = row
+    return {"kind": kind, "value": value, "level": level, "note": note, **dict(*attributes)}
 
 
 def install(rule_model, entry_model, *, rules=RULES, entries=LIST_ENTRIES) -> None:

@@ -104,6 +104,7 @@ def normalized(kind: str, value: str) -> str:
 def clean_list_entry(entry: RiskListEntry) -> None:
     """Put the entry's value in the form the engine compares; ValidationError on `value` when
     it cannot be one or is listed already (in any case)."""
+    entry.country = (entry.country or "").strip().upper()
     if entry.kind not in Kind.values or not entry.value:
         return  # the fields' own checks report it
     try:

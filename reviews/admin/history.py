@@ -1,53 +1,64 @@
-"""What an analyst reads beside a payment review: the devices the assessment saw, the
-sender's recent payments and earlier reviews, and the recipient's history with this provider.
-Reads only."""
+"""What an analyst reads beside either kind of review: the participant's payments in and out,
+devices and sign-ins, other assessments, earlier reviews and shared signals; for a payout,
+also the devices its assessment saw and the recipient's senders in the window. Reads only;
+a fixed number of queries whatever the number of rows (see `parties`)."""
 
-from payments.selectors import recent_payments_of, recent_payments_to_phone
-from reviews.admin.queue import payment_context
-from reviews.models import ParticipantReview, PaymentReview
+from django.utils import timezone
+
+from reviews.admin import parties
+from reviews.admin.shared_signals import shared_signals
+from reviews.models import PaymentReview
 from risk import selectors as risk_selectors
 from risk.models import DeviceObservation
-
-RECENT = 10
 
 
 def devices_of(assessment_id: str) -> list[DeviceObservation]:
     return list(risk_selectors.device_observations(assessment_id))
 
 
+def participant_panels(
+    *,
+    provider_id: str,
+    participant_id: str,
+    review_id: str,
+    payment_id: str = "",
+    linked_assessment_ids=(),
+) -> dict:
+    """The participant's side of the case file (the participant of a participant review, the
+    sender of a payment review)."""
+    payments, more = parties.payments_of(
+        provider_id=provider_id, participant_id=participant_id, excluding_id=payment_id
+    )
+    return {
+        "party_payments": payments,
+        "party_payments_more": more,
+        "party_devices": parties.devices_of_participant(participant_id),
+        "party_sign_ins": parties.sign_ins_of(participant_id),
+        "party_assessments": parties.assessments_of(
+            participant_id, excluding=linked_assessment_ids
+        ),
+        "party_reviews": parties.earlier_reviews_of(
+            provider_id=provider_id, participant_id=participant_id, excluding_id=review_id
+        ),
+        "shared": shared_signals(
+            provider_id=provider_id, participant_id=participant_id, now=timezone.now()
+        ),
+        "window_days": parties.WINDOW.days,
+        "rows_shown": parties.ROWS,
+    }
+
+
 def history_of(review: PaymentReview) -> dict:
     payout = review.payment
-    sender = payout.initiator_participant_id
-    recipient = payout.counterparty_participant_id
-    earlier_payment_reviews = (
-        PaymentReview.objects.filter(
-            provider_id=review.provider_id, payment__initiator_participant_id=sender
-        )
-        .exclude(pk=review.pk)
-        .select_related("payment")
-        .order_by("-created_on")[:RECENT]
-    )
-    earlier_participant_reviews = ParticipantReview.objects.filter(
-        provider_id=review.provider_id, participant_id=sender
-    ).order_by("-created_on")[:RECENT]
-    if recipient:
-        to_recipient = recent_payments_of(
-            provider_id=review.provider_id, participant_id=recipient, excluding_id=payout.pk
-        )
-    elif payout.counterparty_phone:
-        to_recipient = recent_payments_to_phone(
-            provider_id=review.provider_id, phone=payout.counterparty_phone, excluding_id=payout.pk
-        )
-    else:
-        to_recipient = []
+    senders, more = parties.recipient_senders(payout, now=timezone.now())
     return {
-        "sender_payments": [
-            payment_context(p)
-            for p in recent_payments_of(
-                provider_id=review.provider_id, participant_id=sender, excluding_id=payout.pk
-            )
-        ],
-        "sender_payment_reviews": list(earlier_payment_reviews),
-        "sender_participant_reviews": list(earlier_participant_reviews),
-        "recipient_payments": [payment_context(p) for p in to_recipient],
+        **participant_panels(
+            provider_id=review.provider_id,
+            participant_id=payout.initiator_participant_id,
+            review_id=review.pk,
+            payment_id=payout.pk,
+            linked_assessment_ids=[review.assessment_id] if review.assessment_id else [],
+        ),
+        "recipient_senders": senders,
+        "recipient_senders_more": more,
     }

@@ -32,14 +32,13 @@ from common.search import search_term
 from limits.models import LimitGroup
 from participants.models import ReasonCode
 from participants.selectors import relationship_history
-from payments.selectors import payments_on_hold_for
 from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
 from reviews.admin.forms import ReviewVersionForm, user_label
+from reviews.admin.history import participant_panels
 from reviews.admin.queue import (
     Outcome,
     actor_label,
     assessment_context,
-    payment_context,
     status_mark,
 )
 from reviews.models import ParticipantReview, ParticipantReviewAssessment
@@ -274,6 +273,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             {"command": command, "actor": actor_label(command.actor)}
             for command in selectors.commands_of(review.pk)
         ]
+        linked = selectors.linked_assessments(review.pk)
         return {
             "title": f"Participant review {review.pk}",
             "subtitle": f"{enrollment.full_name} · {review.provider.name}",
@@ -283,16 +283,19 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             "assignee_label": self.assignee(review),
             "resolver": resolver,
             "history": history,
-            "assessments": [assessment_context(a) for a in selectors.linked_assessments(review.pk)],
-            "on_hold": [
-                payment_context(payment)
-                for payment in payments_on_hold_for(
-                    provider_id=review.provider_id, participant_id=review.participant_id
-                )
-            ],
+            "assessments": [assessment_context(a) for a in linked],
             "notes": notes,
             "commands": commands,
             "assigned_to_me": review.assignee_user_id == str(request.user.pk),
+            "resolution_reason_code_label": dict(ReasonCode.choices).get(
+                review.resolution_reason_code, review.resolution_reason_code
+            ),
+            **participant_panels(
+                provider_id=review.provider_id,
+                participant_id=review.participant_id,
+                review_id=review.pk,
+                linked_assessment_ids=[a.pk for a in linked],
+            ),
         }
 
     def initial(self, review):

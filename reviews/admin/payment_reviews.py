@@ -11,6 +11,7 @@ from django.contrib import admin
 from django.utils.html import format_html
 
 from common.money import amount_json
+from common.words import words
 from payments.models import PayoutStatus
 from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
 from reviews.admin.forms import ReviewVersionForm, User, user_label
@@ -52,9 +53,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
         "review_column",
         "payout_column",
         "amount",
-        "sender",
-        "recipient",
-        "provider_name",
+        "parties",
         "status_label",
         "assignee",
         "age",
@@ -72,25 +71,31 @@ class PaymentReviewAdmin(CaseworkAdmin):
 
     @admin.display(description="payout", ordering="payment_id")
     def payout_column(self, review):
+        # The ID's end, whole (the full ID on hover and on the page); nothing breaks mid-word.
         return format_html(
-            '{}<br><span class="quiet">{} · {}</span>',
+            '<span class="review-id" title="{}">…{}</span><br>'
+            '<span class="quiet review-nowrap">{}</span> <span class="review-nowrap">{}</span>',
             review.payment_id,
+            review.payment_id[-8:],
             review.payment.reference_number,
-            review.payment.status,
+            words(review.payment.status),
         )
 
     @admin.display(description="amount", ordering="payment__amount_minor")
     def amount(self, review):
         return payment_context(review.payment)["amount"]
 
-    @admin.display(description="sender", ordering="payment__initiator_name")
-    def sender(self, review):
-        return review.payment.initiator_name or review.payment.initiator_participant_id
-
-    @admin.display(description="recipient")
-    def recipient(self, review):
+    @admin.display(description="sender → recipient", ordering="payment__initiator_name")
+    def parties(self, review):
+        """Who sent to whom, through which provider: one column, so the queue fits 1400 px."""
         payout = review.payment
-        return payout.counterparty_name or payout.counterparty_phone or "—"
+        return format_html(
+            '{}<br><span class="quiet">to</span> <span class="review-nowrap">{}</span><br>'
+            '<span class="quiet">{}</span>',
+            payout.initiator_name or payout.initiator_participant_id,
+            payout.counterparty_name or payout.counterparty_phone or "—",
+            review.provider.name,
+        )
 
     @admin.display(description="status", ordering="status")
     def status_label(self, review):
@@ -116,6 +121,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
             "payout_url": payment_context(payout)["url"],
             "amount": f"{amount['value']} {payout.currency}",
             "sender": payout.initiator_enrollment,
+            "sender_name": payout.initiator_enrollment.full_name,
             "assessment": assessment_context(review.assessment) if review.assessment else None,
             "devices": devices_of(review.assessment_id) if review.assessment_id else [],
             "others": others,

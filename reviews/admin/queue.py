@@ -61,12 +61,7 @@ def status_mark(status: str, label: str = ""):
 
 def actor_label(actor: Actor) -> str:
     """Who did it, for a person reading the page."""
-    if actor.kind == "user":
-        name = actor.display_name or f"user {actor.user_id}"
-        return f"{name} <{actor.email}>" if actor.email else name
-    if actor.kind == "application":
-        return f"{actor.display_name or 'Provider application'} (key {actor.application_key_id})"
-    return actor.display_name or "System"
+    return actor.label
 
 
 def payment_link(payment_id: str) -> str:
@@ -125,7 +120,7 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
 
     detail_template = ""
     action_forms: dict[str, type[ActionForm]] = {}
-    conflict_message = "This review changed since you opened it — reload to see the change."
+    conflict_message = "This review changed since you opened it; the page now shows it as it is."
     show_full_result_count = False  # the queue can be long; its filters stay exact
     list_per_page = 50
     list_display_links = ("review_column",)

@@ -37,6 +37,9 @@ class AuditedAdmin(admin.ModelAdmin):
     changes = None  # a risk.services.Changes: how this model's rows are changed
     actions = ["delete_selected"]
 
+    class Media:
+        css = {"all": ["risk/admin.css"]}
+
     def _actor(self, request) -> Actor:
         return Actor.user(request.user)
 

@@ -11,15 +11,34 @@ from django.utils import timezone
 
 from risk import services, validation
 from risk.admin.audited import AuditedAdmin, ChangeReasonForm
+from risk.admin.backtest import BacktestMixin
 from risk.models import RiskAllowlistEntry, RiskAssessment, RiskListEntry, RiskPolicy, RiskRule
 from risk.policy import POLICY_ID
 
 # ---- policy -----------------------------------------------------------------------------
 
 
+class RiskPolicyForm(ChangeReasonForm):
+    class Meta:
+        model = RiskPolicy
+        fields = "__all__"
+        # In words on the form (the model's own texts name the API's values).
+        help_texts = {
+            "review_at_score": "A score (0 to 100) at or above this sends the event to review.",
+            "deny_at_score": "A score at or above this denies it.",
+            "medium_at_score": "The level is medium from this score.",
+            "high_at_score": "The level is high from this score.",
+            "very_high_at_score": "The level is very high from this score.",
+            "aml_medium_amount": "A payment of at least this (platform currency) has a medium "
+            "anti-money-laundering level.",
+            "aml_high_amount": "A payment of at least this has a high anti-money-laundering level.",
+        }
+
+
 @admin.register(RiskPolicy)
-class RiskPolicyAdmin(AuditedAdmin):
+class RiskPolicyAdmin(BacktestMixin, AuditedAdmin):
     changes = services.POLICY
+    form = RiskPolicyForm
     fieldsets = [
         ("Decision (a rule's forced outcome can only make it stronger)", {
             "fields": ["review_at_score", "deny_at_score"],
@@ -71,7 +90,7 @@ class RiskRuleForm(ChangeReasonForm):
 
 
 @admin.register(RiskRule)
-class RiskRuleAdmin(AuditedAdmin):
+class RiskRuleAdmin(BacktestMixin, AuditedAdmin):
     changes = services.RULES
     form = RiskRuleForm
     list_display = (
@@ -134,17 +153,33 @@ class RiskRuleAdmin(AuditedAdmin):
 class RiskListEntryForm(ChangeReasonForm):
     class Meta:
         model = RiskListEntry
-        fields = ("kind", "value", "level", "note")
+        fields = (
+            "kind",
+            "value",
+            "level",
+            "note",
+            "date_of_birth",
+            "country",
+            "role",
+            "source_list",
+            "listed_on",
+        )
 
 
 @admin.register(RiskListEntry)
-class RiskListEntryAdmin(AuditedAdmin):
+class RiskListEntryAdmin(BacktestMixin, AuditedAdmin):
     changes = services.LIST_ENTRIES
     form = RiskListEntryForm
-    list_display = ("kind", "value", "level", "note", "updated_on")
-    list_filter = ("kind", "level")
-    search_fields = ("value", "note")
+    list_display = ("kind", "value", "level", "source_list", "listed_on", "note", "updated_on")
+    list_filter = ("kind", "level", "source_list")
+    search_fields = ("value", "note", "role", "source_list")
     ordering = ("kind", "value")
+    fieldsets = [
+        (None, {"fields": ["kind", "value", "level", "note"]}),
+        ("The listed person (names lists: what rules a namesake in or out)", {
+            "fields": ["date_of_birth", "country", "role", "source_list", "listed_on"],
+        }),
+    ]  # fmt: skip
 
 
 @admin.register(RiskAllowlistEntry)

@@ -19,7 +19,7 @@ from tests.risk.factories import assessment
 pytestmark = pytest.mark.django_db
 
 SYSTEM = Actor.system()
-CONFLICT = "This review changed since you opened it — reload to see the change"
+CONFLICT = "This review changed since you opened it; the page now shows it as it is"
 
 
 def page_url(review) -> str:
@@ -131,7 +131,7 @@ def test_the_page_shows_what_the_decision_needs(provider, review, analyst):
     assert "Phone number" in page and "phoneLevel" not in page
     assert "anti-money-laundering medium" in page
     assert "very_high" not in page
-    # the payment on hold, linked to the payment admin; not the one without a hold
+    # the payment on hold, linked to the payment page, among its payments
     assert f"/admin/payments/payment/{held.pk}/change/" in page
     assert "4321.00 USD" in page
     # notes oldest first, with their authors
@@ -139,7 +139,7 @@ def test_the_page_shows_what_the_decision_needs(provider, review, analyst):
     assert "Ana Analyst &lt;ana_analyst@risk.example&gt;" in page
     # the API command, rejected when applied
     assert ReviewCommand.objects.get(review=review).status == "rejected"
-    assert "assign → svc-9" in page and "rejected" in page
+    assert 'Assign to <span class="review-nowrap">svc-9</span>' in page and "Rejected" in page
     # the actions, each carrying the versions it was rendered with
     for action in ("assign_me", "assign", "note", "no_action", "suspend"):
         assert f'action="{act_url(review, action)}"' in page, action

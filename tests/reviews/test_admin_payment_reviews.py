@@ -17,7 +17,7 @@ from tests.reviews.factories import payout_in_review
 pytestmark = pytest.mark.django_db
 
 QUEUE = "/admin/reviews/paymentreview/"
-CONFLICT = "This review changed since you opened it — reload to see the change"
+CONFLICT = "This review changed since you opened it; the page now shows it as it is"
 
 
 def page_url(review) -> str:
@@ -246,6 +246,6 @@ def test_the_page_shows_devices_histories_and_the_lapse(provider, analyst):
     assessment(provider_id=provider.id, participant_id=payout.initiator_participant_id)
     page = logged_in(analyst).get(page_url(review)).content.decode()
     assert "Pixel 8" in page and "Android" in page
-    assert 'id="sender-history"' in page and earlier.pk in page
-    assert 'id="recipient-history"' in page
+    assert 'id="party-payments"' in page and earlier.pk in page
+    assert 'id="recipient-senders"' in page
     assert "lapses when the payout can no longer be claimed" in page

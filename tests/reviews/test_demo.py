@@ -2,6 +2,8 @@
 sign-in from a device, and payouts held, approved and rejected in payment review; its list
 entries are in the risk change history. Re-seeding adds nothing."""
 
+import re
+
 from rest_framework.test import APIClient
 
 from payments.models import Payment
@@ -70,6 +72,38 @@ def test_the_demo_shows_risk_data_and_reseeding_adds_nothing(live_server):
     before = counts()
     seed(live_server.url)
     assert counts() == before
+    the_analyst_decides_the_ring_from_the_review_pages()
+
+
+def the_analyst_decides_the_ring_from_the_review_pages():
+    """Nadia's payout review shows the three senders to the stranger's number, each enrolled
+    minutes before sending; Priya's review shows her rejected payout and both sign-ins."""
+    from tests.reviews.admin_support import logged_in, staff_user
+    from tests.reviews.test_admin_parties import section
+
+    # A superuser: after a flush the seed makes the analysts' group without its permissions.
+    client = logged_in(staff_user("ring_analyst", group=None, superuser=True))
+    nadia = PaymentReview.objects.get(payment__memo="Used car deposit")
+    page = client.get(f"/admin/reviews/paymentreview/{nadia.pk}/change/").content.decode()
+    senders = section(page, "recipient-senders")
+    for name in ("Nadia Haddad", "Oscar Lindqvist", "Priya Shah"):
+        assert name in senders
+    ages = re.findall(r'<td class="review-nowrap">(under a minute|\d+ minutes?)</td>', senders)
+    assert len(ages) == 3
+    priya = ParticipantReview.objects.get(reason="Sign-ins from two countries")
+    page = client.get(f"/admin/reviews/participantreview/{priya.pk}/change/").content.decode()
+    payments = section(page, "party-payments")
+    assert "850.00 USD" in payments and "cancelled" in payments and "review rejected" in payments
+    devices = section(page, "party-devices")
+    assert "Lisbon" in devices and "San Francisco" in devices
+    assert "Nadia Haddad" in section(page, "shared-signals")
+
+    # Paula's PEP hit: the listed Paula Ortega's attributes beside the demo Paula's own.
+    paula = ParticipantReview.objects.get(enrollment__external_id="demo-paula", status="pending")
+    page = client.get(f"/admin/reviews/participantreview/{paula.pk}/change/").content.decode()
+    for text in ("1961-03-14", "1988-09-02", "Member of a regional parliament", "Demo PEP list"):
+        assert text in page, text
+    assert "possibly a namesake" in page
 
 
 def test_the_demo_analyst_logs_in_to_the_review_queue(live_server):

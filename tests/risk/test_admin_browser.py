@@ -9,6 +9,9 @@ from risk.models import RiskChange, RiskListEntry, RiskRule
 from tests.admin_browser import staff_page
 from tests.reviews.admin_support import staff_user
 from tests.risk.rules import listed, rule
+from tests.risk.test_backtest import stored
+
+__all__ = ["stored"]  # a fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,3 +53,27 @@ def test_an_analyst_changes_a_rule_and_deletes_a_list_entry_with_reasons(live_se
         ("list-entry", "delete", "Domain sold, no longer disposable"),
     ]
     assert {change.actor_user_id for change in RiskChange.objects.all()} == {str(analyst.pk)}
+
+
+def test_an_analyst_tests_a_threshold_change_before_saving(live_server, stored):
+    """Test this change: the draft threshold replayed over stored assessments; the report and
+    the form fit at 1400 px; nothing is saved."""
+    from playwright.sync_api import expect
+
+    from tests.page_layout import assert_fits
+
+    staff_user("bac_tester")
+    mid, _ = stored
+    with staff_page(live_server.url, "bac_tester") as page:
+        page.goto(f"{live_server.url}/admin/risk/riskrule/{mid.pk}/change/")
+        assert_fits(page, "risk-rule-form")
+        page.fill("#id_threshold", "100")
+        page.click("input[name=_backtest]")
+        expect(page.locator("#backtest-up")).to_have_text("3")
+        expect(page.locator("#backtest-held")).to_have_text("2")
+        expect(page.locator("#backtest-held-samples tbody tr")).to_have_count(2)
+        assert_fits(page, "risk-backtest-report")
+        page.goto(f"{live_server.url}/admin/risk/riskrule/")
+        assert_fits(page, "risk-rules")
+    assert RiskRule.objects.get(pk=mid.pk).threshold == 250
+    assert not RiskChange.objects.filter(kind="rule").exists()

@@ -74,6 +74,10 @@ def test_shadow_rules_are_recorded_but_change_nothing(alice):
         "outcome": "deny",
         "detail": "Amount 10.00 USD is at least 0.01",
         "counted": False,
+        "condition": "amount_at_least",
+        "windowMinutes": None,
+        "observed": "amount 10.00 USD",
+        "limit": "≥ 0.01 USD",
     }
     assert result.reasons == ["Amount 10.00 USD is at least 0.01"]  # the counted one only
 

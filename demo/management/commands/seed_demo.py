@@ -67,8 +67,8 @@ class Command(JsonCommand):
                 f"  .venv/bin/python manage.py sandbox_webhooks --provider {provider_id}",
                 "",
                 f"Swagger UI: {base_url}/api/docs/    OpenAPI schema: {base_url}/api/schema/",
-                f"Review queue: {base_url}/admin/reviews/   log in as {username} / {password}"
-                "   (a Risk analyst; new password on every run)",
+                f"Review queue: {base_url}/admin/reviews/participantreview/",
+                f"  log in as {username} / {password}  (a Risk analyst; new password each run)",
                 _second_factor_note(),
                 "",
             ]
