@@ -33,9 +33,11 @@ class ServiceAutoSchema(AutoSchema):
                 description=f"API version; default {settings.SERVICE_DEFAULT_VERSION}.",
             )
         )
-        required = self.method in getattr(self.view, "idempotent_methods", ())
-        optional = self.method in getattr(self.view, "optionally_idempotent_methods", ())
-        if required or optional:
+        mode = None
+        if hasattr(self.view, "idempotency_of"):
+            mode = self.view.idempotency_of(self.method)
+        required = mode == "required"
+        if mode:
             params.append(
                 OpenApiParameter(
                     "X-Idempotency-Key",
@@ -48,11 +50,16 @@ class ServiceAutoSchema(AutoSchema):
             )
         return params
 
+    def _is_list_view(self, serializer=None) -> bool:
+        # A list answers one envelope object ({"events": [...], "hasMore": ...}) whose
+        # serializer the operation names, never a bare array of it.
+        return False
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
-        declared = getattr(self.view, "problem_responses", {}).get(self.method, ())
         if not hasattr(self.view, "required_scopes"):
             return responses
+        declared = self.view.problem_responses.get(self.view.operation_name(self.method), ())
         problem = self.resolve_serializer(ProblemSerializer, "response").ref
         with_body = self.method in ("POST", "PUT", "PATCH")
         for status in sorted({*COMMON_PROBLEMS, *declared, *(BODY_PROBLEMS if with_body else ())}):

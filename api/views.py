@@ -32,9 +32,11 @@ its own transaction and its callbacks run when it commits.
 from functools import partial
 
 from django.db import transaction
+from rest_framework.metadata import SimpleMetadata
 from rest_framework.response import Response
 from rest_framework.status import is_success
 from rest_framework.views import APIView
+from rest_framework.viewsets import GenericViewSet
 
 from api import idempotency
 from api.problems import NO_RESOURCE
@@ -47,15 +49,23 @@ from common.ids import is_id
 PROVIDER_ID_PREFIX = "prv"
 
 
-class ProviderAPIView(APIView):
-    # {"GET": ("participants.read",), ...}: every listed scope is needed for that method.
+# What every provider endpoint does, for a view (`ProviderAPIView`) or a viewset
+# (`ProviderViewSet`). Its rules are keyed by the operation's name: the HTTP method on a
+# view, the action on a viewset (`operation_name`).
+class ProviderEndpoint:
+    # {"GET": ("participants.read",), ...}: every listed scope is needed for that operation.
     required_scopes: dict[str, tuple[str, ...]] = {}
-    # Methods that require X-Idempotency-Key.
-    idempotent_methods: tuple[str, ...] = ()
-    # Methods that honour X-Idempotency-Key when it is sent, and run without it otherwise.
-    optionally_idempotent_methods: tuple[str, ...] = ()
+    # {"GET": (404,), ...}: the problem statuses the operation documents besides the common.
+    problem_responses: dict[str, tuple[int, ...]] = {}
     # Most routes answer a malformed providerID like a foreign one (403); some say 400.
     malformed_provider_status = 403
+
+    def operation_name(self, method: str) -> str | None:
+        raise NotImplementedError
+
+    def idempotency_of(self, method: str) -> str | None:
+        """ "required" or "optional" (X-Idempotency-Key honoured when sent), else None."""
+        raise NotImplementedError
 
     @property
     def principal(self):
@@ -142,7 +152,7 @@ class ProviderAPIView(APIView):
             raise Forbidden("The credentials do not belong to this provider.")
 
     def check_scopes(self, request) -> None:
-        needed = self.required_scopes.get(request.method, ())
+        needed = self.required_scopes.get(self.operation_name(request.method), ())
         missing = [scope for scope in needed if scope not in request.auth.scopes]
         if missing:
             raise Forbidden(f"Missing scope(s): {', '.join(missing)}.")
@@ -162,12 +172,8 @@ class ProviderAPIView(APIView):
                 raise InvalidRequest(f"Query parameter {name!r} must not contain a NUL character.")
 
     def uses_idempotency(self, request) -> bool:
-        if request.method in self.idempotent_methods:
-            return True
-        return (
-            request.method in self.optionally_idempotent_methods
-            and idempotency.META_KEY in request.META
-        )
+        mode = self.idempotency_of(request.method)
+        return mode == "required" or (mode == "optional" and idempotency.META_KEY in request.META)
 
     def render_response(self, request, response):
         response = self.finalize_response(request, response, *self.args, **self.kwargs)
@@ -183,3 +189,51 @@ class ProviderAPIView(APIView):
         if getattr(request, "version", None):
             response[VERSION_HEADER] = request.version
         return response
+
+
+def _mode(name, required: tuple[str, ...], optional: tuple[str, ...]) -> str | None:
+    if name in required:
+        return "required"
+    return "optional" if name in optional else None
+
+
+# A provider endpoint as one view per path; rules keyed by HTTP method. (Comments, not
+# docstrings, on these bases: drf-spectacular would print a docstring on every operation.)
+class ProviderAPIView(ProviderEndpoint, APIView):
+    # Methods that require X-Idempotency-Key.
+    idempotent_methods: tuple[str, ...] = ()
+    # Methods that honour X-Idempotency-Key when it is sent, and run without it otherwise.
+    optionally_idempotent_methods: tuple[str, ...] = ()
+
+    def operation_name(self, method: str) -> str:
+        return method
+
+    def idempotency_of(self, method: str) -> str | None:
+        return _mode(method, self.idempotent_methods, self.optionally_idempotent_methods)
+
+
+class ProviderMetadata(SimpleMetadata):
+    """OPTIONS describes the endpoint (name, description, media types) as it did on a plain
+    view: a viewset's generic serializer hooks are not how its operations read bodies."""
+
+    def determine_actions(self, request, view):
+        return {}
+
+
+# A provider resource as a viewset on a router (api.routers.ProviderRouter); rules keyed by
+# action ("list", "retrieve", "create", "destroy" or an @action's name).
+class ProviderViewSet(ProviderEndpoint, GenericViewSet):
+    # The path's resource ID is a path() `str` value named as the contract names it.
+    lookup_value_converter = "str"
+    metadata_class = ProviderMetadata
+    # Actions that require X-Idempotency-Key.
+    idempotent_actions: tuple[str, ...] = ()
+    # Actions that honour X-Idempotency-Key when it is sent, and run without it otherwise.
+    optionally_idempotent_actions: tuple[str, ...] = ()
+
+    def operation_name(self, method: str) -> str | None:
+        # DRF sets `action` from the method before `initial`; the schema generator sets it too.
+        return self.action
+
+    def idempotency_of(self, method: str) -> str | None:
+        return _mode(self.action, self.idempotent_actions, self.optionally_idempotent_actions)
