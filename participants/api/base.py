@@ -13,10 +13,16 @@ from participants import selectors
 from participants.models import Enrollment
 
 
-class ParticipantPathView(ProviderAPIView):
+# Mixin for a view or viewset under /participants/{participantID} (a comment: a docstring
+# would be every operation's description in the schema).
+class ParticipantPath:
     # (providerID, participantID or externalID) -> the Enrollment, or NotFound.
     read_participant = staticmethod(selectors.get_enrollment)
     enrollment: Enrollment
 
     def resolve_path(self, kwargs: dict) -> None:
         self.enrollment = self.read_participant(self.provider_id, kwargs["participantID"])
+
+
+class ParticipantPathView(ParticipantPath, ProviderAPIView):
+    pass
