@@ -21,7 +21,8 @@ class ParticipantPath:
     enrollment: Enrollment
 
     def resolve_path(self, kwargs: dict) -> None:
-        self.enrollment = self.read_participant(self.provider_id, kwargs["participantID"])
+        if "participantID" in kwargs:  # not on a viewset's collection (list, create)
+            self.enrollment = self.read_participant(self.provider_id, kwargs["participantID"])
 
 
 class ParticipantPathView(ParticipantPath, ProviderAPIView):
