@@ -1,4 +1,5 @@
-"""Payment read endpoints: parse, authorize, call one selector, render for the caller."""
+"""Payment read endpoints as viewsets: parse, authorize, call one selector, render for the
+caller."""
 
 from functools import partial
 
@@ -7,8 +8,8 @@ from rest_framework.response import Response
 
 from api import scopes
 from api.pagination import paginate
-from api.views import ProviderAPIView
-from participants.api.base import ParticipantPathView
+from api.views import ProviderViewSet
+from participants.api.base import ParticipantPath
 from payments import page_rows, rendering, selectors
 from payments.api import serializers as s
 from payments.api.filters import LIST_PARAMETERS, PARTICIPANT_FILTER, parse_filters
@@ -18,16 +19,17 @@ from payments.models import PaymentType
 LEGACY_ROW_VERSION = "v2026.07.00"
 
 
-class PaymentsView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
-    problem_responses = {"GET": (422,)}
+# /payments: the provider's payments.
+class PaymentViewSet(ProviderViewSet):
+    required_scopes = {"list": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"list": (422,)}
 
     @extend_schema(
         operation_id="listPayments",
         parameters=[*LIST_PARAMETERS, PARTICIPANT_FILTER],
         responses={200: s.PaymentListSerializer},
     )
-    def get(self, request, providerID):
+    def list(self, request, providerID):
         filters = parse_filters(request.query_params, provider_wide=True)
         page = paginate(
             selectors.list_entries(self.provider_id, filters),
@@ -42,16 +44,17 @@ class PaymentsView(ProviderAPIView):
         return Response(page.envelope("payments", rendered))
 
 
-class ParticipantPaymentsView(ParticipantPathView):
-    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
-    problem_responses = {"GET": (404, 422)}
+# /participants/{participantID}/payments: one participant's payments.
+class ParticipantPaymentViewSet(ParticipantPath, ProviderViewSet):
+    required_scopes = {"list": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"list": (404, 422)}
 
     @extend_schema(
         operation_id="listParticipantPayments",
         parameters=LIST_PARAMETERS,
         responses={200: s.ParticipantPaymentListSerializer},
     )
-    def get(self, request, providerID, participantID):
+    def list(self, request, providerID, participantID):
         enrollment = self.enrollment
         filters = parse_filters(request.query_params, provider_wide=False)
         page = paginate(
@@ -73,22 +76,26 @@ class ParticipantPaymentsView(ParticipantPathView):
         return Response(page.envelope("payments", rows))
 
 
-class PayoutDetailView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
-    problem_responses = {"GET": (404,)}
+# /payouts/{payoutID}.
+class PayoutViewSet(ProviderViewSet):
+    lookup_url_kwarg = "payoutID"
+    required_scopes = {"retrieve": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"retrieve": (404,)}
 
     @extend_schema(operation_id="getPayout", responses={200: s.PayoutEnvelopeSerializer})
-    def get(self, request, providerID, payoutID):
+    def retrieve(self, request, providerID, payoutID):
         payout = selectors.get_typed_for_provider(self.provider_id, payoutID, PaymentType.PAYOUT)
         return Response({"payout": rendering.render_payout(payout, self.provider_id)})
 
 
-class RequestDetailView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
-    problem_responses = {"GET": (404,)}
+# /requests/{requestID}.
+class RequestViewSet(ProviderViewSet):
+    lookup_url_kwarg = "requestID"
+    required_scopes = {"retrieve": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"retrieve": (404,)}
 
     @extend_schema(operation_id="getRequest", responses={200: s.RequestEnvelopeSerializer})
-    def get(self, request, providerID, requestID):
+    def retrieve(self, request, providerID, requestID):
         payment = selectors.get_typed_for_provider(self.provider_id, requestID, PaymentType.REQUEST)
         detail = rendering.render_request(payment, self.provider_id)
         return Response({"request": detail})
