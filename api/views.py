@@ -139,7 +139,7 @@ class ProviderEndpoint:
 
     def resolve_path(self, kwargs: dict) -> None:
         """Look up what the path names, once, before the handler runs; a subclass keeps what
-        it found for the handler (participants.api.base.ParticipantPathView: `enrollment`)."""
+        it found for the handler (participants.api.base.ParticipantPath: `enrollment`)."""
 
     def check_provider(self, path_provider_id: str | None) -> None:
         if path_provider_id is None:

@@ -1,14 +1,13 @@
-"""The base view of the endpoints under /participants/{participantID}.
+"""The participant lookup of the viewsets under /participants/{participantID}.
 
 The path's participant (a participantID, or the provider's externalID) is read once per
 request, after the caller's checks, the idempotency claim and the path's own checks (see
 api.views), and kept as `self.enrollment` for the handler. None within the caller's provider
 (another provider's participant included) is the 404 "No participant matches within this
-provider.". A view that renders more of the participant names the richer read it needs in
-`read_participant`, so the participant is still read once.
+provider.". A viewset that renders more of the participant names the richer read it needs in
+`read_participant` (or `resolve_path`), so the participant is still read once.
 """
 
-from api.views import ProviderAPIView
 from participants import selectors
 from participants.models import Enrollment
 
@@ -23,7 +22,3 @@ class ParticipantPath:
     def resolve_path(self, kwargs: dict) -> None:
         if "participantID" in kwargs:  # not on a viewset's collection (list, create)
             self.enrollment = self.read_participant(self.provider_id, kwargs["participantID"])
-
-
-class ParticipantPathView(ParticipantPath, ProviderAPIView):
-    pass

@@ -1,16 +1,18 @@
-"""Review and risk endpoints: parse, authorize, call one service or selector, serialize."""
+"""Review and risk endpoints as viewsets: parse, authorize, call one service or selector,
+serialize."""
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import idempotency, scopes
 from api.openapi import PAGINATION_PARAMETERS
 from api.pagination import paginate
-from api.views import ProviderAPIView
+from api.views import ProviderViewSet
 from common.errors import BadRequest
 from common.search import search_term
-from participants.api.base import ParticipantPathView
+from participants.api.base import ParticipantPath
 from participants.selectors import get_enrollment
 from reviews import rendering
 from reviews.api import serializers as s
@@ -41,13 +43,24 @@ def _review_filters(params) -> review_selectors.ReviewFilters:
     )
 
 
-class ParticipantReviewsView(ProviderAPIView):
+# /participant-reviews, /participant-reviews/{reviewID}, its assignment and suspensions.
+class ParticipantReviewViewSet(ProviderViewSet):
+    lookup_url_kwarg = "reviewID"
     required_scopes = {
-        "GET": (scopes.PARTICIPANT_REVIEWS_READ,),
-        "POST": (scopes.PARTICIPANT_REVIEWS_WRITE,),
+        "list": (scopes.PARTICIPANT_REVIEWS_READ,),
+        "create": (scopes.PARTICIPANT_REVIEWS_WRITE,),
+        "retrieve": (scopes.PARTICIPANT_REVIEWS_READ,),
+        "assign": (scopes.PARTICIPANT_REVIEWS_WRITE,),
+        "suspend": (scopes.PARTICIPANT_REVIEWS_WRITE, scopes.RELATIONSHIPS_WRITE),
     }
-    idempotent_methods = ("POST",)
-    problem_responses = {"GET": (422,), "POST": (404, 409, 422)}
+    idempotent_actions = ("create", "assign", "suspend")
+    problem_responses = {
+        "list": (422,),
+        "create": (404, 409, 422),
+        "retrieve": (404,),
+        "assign": (404, 409, 422),
+        "suspend": (404, 409, 422),
+    }
 
     @extend_schema(
         operation_id="listParticipantReviews",
@@ -76,7 +89,7 @@ class ParticipantReviewsView(ProviderAPIView):
         ],
         responses={200: s.ParticipantReviewListSerializer},
     )
-    def get(self, request, providerID):
+    def list(self, request, providerID):
         filters = _review_filters(request.query_params)
         page = paginate(
             review_selectors.list_reviews(self.provider_id, filters),
@@ -94,7 +107,7 @@ class ParticipantReviewsView(ProviderAPIView):
         request=s.OpenReviewSerializer,
         responses={202: ACCEPTED},
     )
-    def post(self, request, providerID):
+    def create(self, request, providerID):
         serializer = s.OpenReviewSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -108,31 +121,21 @@ class ParticipantReviewsView(ProviderAPIView):
         )
         return Response(status=status.HTTP_202_ACCEPTED)
 
-
-class ParticipantReviewDetailView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.PARTICIPANT_REVIEWS_READ,)}
-    problem_responses = {"GET": (404,)}
-
     @extend_schema(
         operation_id="getParticipantReview",
         responses={200: s.ParticipantReviewEnvelopeSerializer},
     )
-    def get(self, request, providerID, reviewID):
+    def retrieve(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
         return Response({"review": rendering.render_participant_review_detail(review)})
-
-
-class ParticipantReviewAssignmentView(ProviderAPIView):
-    required_scopes = {"PUT": (scopes.PARTICIPANT_REVIEWS_WRITE,)}
-    idempotent_methods = ("PUT",)
-    problem_responses = {"PUT": (404, 409, 422)}
 
     @extend_schema(
         operation_id="assignParticipantReview",
         request=s.AssignmentSerializer,
         responses={202: ACCEPTED},
     )
-    def put(self, request, providerID, reviewID):
+    @action(detail=True, methods=["put"], url_path="assignment")
+    def assign(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
         serializer = s.AssignmentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -145,20 +148,13 @@ class ParticipantReviewAssignmentView(ProviderAPIView):
         )
         return Response(status=status.HTTP_202_ACCEPTED)
 
-
-class ParticipantReviewSuspensionsView(ProviderAPIView):
-    required_scopes = {
-        "POST": (scopes.PARTICIPANT_REVIEWS_WRITE, scopes.RELATIONSHIPS_WRITE),
-    }
-    idempotent_methods = ("POST",)
-    problem_responses = {"POST": (404, 409, 422)}
-
     @extend_schema(
         operation_id="suspendFromParticipantReview",
         request=s.SuspendFromReviewSerializer,
         responses={201: s.ParticipantReviewEnvelopeSerializer},
     )
-    def post(self, request, providerID, reviewID):
+    @action(detail=True, methods=["post"], url_path="suspensions")
+    def suspend(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
         serializer = s.SuspendFromReviewSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -179,17 +175,20 @@ class ParticipantReviewSuspensionsView(ProviderAPIView):
         )
 
 
-class PaymentReviewResolutionsView(ProviderAPIView):
-    required_scopes = {"POST": (scopes.PAYMENT_REVIEWS_WRITE,)}
-    optionally_idempotent_methods = ("POST",)
-    problem_responses = {"POST": (404, 409, 422)}
+# /reviews/{reviewID}/resolutions: a payment review's resolution.
+class PaymentReviewViewSet(ProviderViewSet):
+    lookup_url_kwarg = "reviewID"
+    required_scopes = {"resolve": (scopes.PAYMENT_REVIEWS_WRITE,)}
+    optionally_idempotent_actions = ("resolve",)
+    problem_responses = {"resolve": (404, 409, 422)}
 
     @extend_schema(
         operation_id="resolvePaymentReview",
         request=s.PaymentReviewResolutionSerializer,
         responses={201: s.PaymentReviewEnvelopeSerializer},
     )
-    def post(self, request, providerID, reviewID):
+    @action(detail=True, methods=["post"], url_path="resolutions")
+    def resolve(self, request, providerID, reviewID):
         serializer = s.PaymentReviewResolutionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         review = payment_review_services.resolve_payment_review(
@@ -204,16 +203,17 @@ class PaymentReviewResolutionsView(ProviderAPIView):
         )
 
 
-class RiskAssessmentsView(ParticipantPathView):
-    required_scopes = {"GET": (scopes.PARTICIPANT_REVIEWS_READ,)}
-    problem_responses = {"GET": (404,)}
+# /participants/{participantID}/risk-assessments.
+class RiskAssessmentViewSet(ParticipantPath, ProviderViewSet):
+    required_scopes = {"list": (scopes.PARTICIPANT_REVIEWS_READ,)}
+    problem_responses = {"list": (404,)}
 
     @extend_schema(
         operation_id="listRiskAssessments",
         parameters=PAGINATION_PARAMETERS,
         responses={200: risk_serializers.RiskAssessmentListSerializer},
     )
-    def get(self, request, providerID, participantID):
+    def list(self, request, providerID, participantID):
         enrollment = self.enrollment
         page = paginate(
             risk_selectors.visible_assessments(self.provider_id, enrollment.participant_id),
@@ -233,17 +233,18 @@ class RiskAssessmentsView(ParticipantPathView):
         return Response(page.envelope("assessments", rendered))
 
 
-class DeviceObservationsView(ProviderAPIView):
+# /payments/{paymentID}/risk-assessments/{assessmentID}/device-observations.
+class DeviceObservationViewSet(ProviderViewSet):
     # Both are required, also for a narrowed token (a token carries only what it was given).
-    required_scopes = {"GET": (scopes.SERVICE_DEVICES_READ, scopes.SERVICE_PAYMENTS_READ)}
-    problem_responses = {"GET": (404,)}
+    required_scopes = {"list": (scopes.SERVICE_DEVICES_READ, scopes.SERVICE_PAYMENTS_READ)}
+    problem_responses = {"list": (404,)}
 
     @extend_schema(
         operation_id="listDeviceObservations",
         parameters=PAGINATION_PARAMETERS,
         responses={200: risk_serializers.DeviceObservationListSerializer},
     )
-    def get(self, request, providerID, paymentID, assessmentID):
+    def list(self, request, providerID, paymentID, assessmentID):
         assessment = risk_selectors.assessment_of_payment(self.provider_id, paymentID, assessmentID)
         page = paginate(
             risk_selectors.device_observations(assessment),
