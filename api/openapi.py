@@ -9,6 +9,9 @@ from drf_spectacular.utils import OpenApiParameter
 from api.problems import PROBLEM_CONTENT_TYPE
 from api.serializers import ProblemSerializer
 
+# An operation honouring X-Idempotency-Key can answer 409 idempotency-key-reused (the key sent
+# with another body) and 409 idempotency-request-in-progress.
+IDEMPOTENCY_PROBLEMS = (409,)
 # Every authenticated provider route can answer these (422: a query value holding a NUL
 # character, see ProviderAPIView.check_query_values; 414 and 431: a query string or headers
 # over the request limits), and a route that takes a body 413 (a body over the limit).
@@ -61,6 +64,8 @@ class ServiceAutoSchema(AutoSchema):
             return responses
         declared = self.view.problem_responses.get(self.view.operation_name(self.method), ())
         problem = self.resolve_serializer(ProblemSerializer, "response").ref
+        if self.view.idempotency_of(self.method):
+            declared = (*declared, *IDEMPOTENCY_PROBLEMS)
         with_body = self.method in ("POST", "PUT", "PATCH")
         for status in sorted({*COMMON_PROBLEMS, *declared, *(BODY_PROBLEMS if with_body else ())}):
             responses.setdefault(
