@@ -53,6 +53,12 @@ class ServiceAutoSchema(AutoSchema):
             )
         return params
 
+    def get_filter_backends(self):
+        # A viewset's FilterSet describes its list's query, not its other actions'.
+        if getattr(self.view, "action", None) != "list":
+            return []
+        return getattr(self.view, "filter_backends", [])
+
     def _is_list_view(self, serializer=None) -> bool:
         # A list answers one envelope object ({"events": [...], "hasMore": ...}) whose
         # serializer the operation names, never a bare array of it.

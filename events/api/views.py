@@ -1,31 +1,20 @@
 """The event feed and webhook endpoints as viewsets: parse, authorize, call one service or
 selector, render."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import scopes
+from api.filters import ProviderFilterBackend
 from api.openapi import PAGINATION_PARAMETERS
 from api.pagination import paginate
-from api.query import parse_created_range
 from api.views import ProviderViewSet
-from common.errors import InvalidRequest
 from events import rendering, selectors, services
 from events.api import serializers as s
-from events.types import ALL_TYPES
-
-
-def _event_filters(params) -> selectors.EventFilters:
-    event_types = tuple(dict.fromkeys(params.getlist("type")))
-    for value in event_types:
-        if value not in ALL_TYPES:
-            raise InvalidRequest(f"type {value!r} is not an event type (see docs/events.md).")
-    created_from, created_to = parse_created_range(params)
-    return selectors.EventFilters(
-        types=event_types, created_from=created_from, created_to=created_to
-    )
+from events.api.filters import EventFilterSet
+from events.models import Event
 
 
 # /events (the feed), /events/{eventID} and its redeliveries.
@@ -38,31 +27,20 @@ class EventViewSet(ProviderViewSet):
     }
     idempotent_actions = ("redeliver",)
     problem_responses = {"retrieve": (404,), "redeliver": (404,)}
+    queryset = Event.objects.none()  # the model the schema's filters are typed from
+    filter_backends = [ProviderFilterBackend]
+    filterset_class = EventFilterSet
 
     @extend_schema(
         operation_id="listEvents",
         description="Oldest first by (createdOn, eventID): keep the last nextCursor to resume.",
-        parameters=[
-            OpenApiParameter(
-                "type",
-                {"type": "array", "items": {"type": "string", "enum": list(ALL_TYPES)}},
-                description="Repeatable",
-                explode=True,
-            ),
-            OpenApiParameter(
-                "createdFrom", {"type": "string", "format": "date-time"}, description="≥"
-            ),
-            OpenApiParameter(
-                "createdTo",
-                {"type": "string", "format": "date-time"},
-                description="<, and later than createdFrom",
-            ),
-            *PAGINATION_PARAMETERS,
-        ],
+        parameters=PAGINATION_PARAMETERS,
         responses={200: s.EventListSerializer},
     )
     def list(self, request, providerID):
-        filters = _event_filters(request.query_params)
+        filters = EventFilterSet(
+            request.query_params, queryset=self.get_queryset(), request=request
+        ).event_filters()
         page = paginate(
             selectors.list_events(self.provider_id, filters),
             query_params=request.query_params,
