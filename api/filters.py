@@ -134,4 +134,4 @@ def created_range() -> tuple:
 
 class ProviderFilterBackend(DjangoFilterBackend):
     """The viewset's `filterset_class`: what the schema's query parameters are generated from
-    and what `ProviderViewSet.query_values` validates with."""
+    and what `ProviderViewSet.query_filterset` builds."""

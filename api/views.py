@@ -235,13 +235,12 @@ class ProviderViewSet(ProviderEndpoint, GenericViewSet):
         # DRF sets `action` from the method before `initial`; the schema generator sets it too.
         return self.action
 
-    def query_values(self) -> dict:
-        """The list's query validated by the viewset's FilterSet (api.filters): its values by
-        parameter name, or the contract's problem for the first failing parameter."""
-        filterset = self.filterset_class(
+    def query_filterset(self):
+        """The viewset's FilterSet (api.filters) over this request's query; its `values()`
+        validate it."""
+        return self.filterset_class(
             self.request.query_params, queryset=self.get_queryset(), request=self.request
         )
-        return filterset.values()
 
     def idempotency_of(self, method: str) -> str | None:
         return _mode(self.action, self.idempotent_actions, self.optionally_idempotent_actions)

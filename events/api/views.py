@@ -38,9 +38,7 @@ class EventViewSet(ProviderViewSet):
         responses={200: s.EventListSerializer},
     )
     def list(self, request, providerID):
-        filters = EventFilterSet(
-            request.query_params, queryset=self.get_queryset(), request=request
-        ).event_filters()
+        filters = self.query_filterset().event_filters()
         page = paginate(
             selectors.list_events(self.provider_id, filters),
             query_params=request.query_params,

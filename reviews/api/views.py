@@ -1,21 +1,21 @@
 """Review and risk endpoints as viewsets: parse, authorize, call one service or selector,
 serialize."""
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import idempotency, scopes
+from api.filters import ProviderFilterBackend
 from api.openapi import PAGINATION_PARAMETERS
 from api.pagination import paginate
 from api.views import ProviderViewSet
-from common.errors import BadRequest
-from common.search import search_term
 from participants.api.base import ParticipantPath
 from participants.selectors import get_enrollment
 from reviews import rendering
 from reviews.api import serializers as s
+from reviews.api.filters import ParticipantReviewFilterSet
 from reviews.models import ParticipantReview
 from reviews.selectors import assessment_reviews
 from reviews.selectors import participant_reviews as review_selectors
@@ -29,18 +29,6 @@ from risk.api import serializers as risk_serializers
 ACCEPTED = OpenApiResponse(
     description="Accepted: applied later. The body is not defined and must not be relied on."
 )
-
-
-def _review_filters(params) -> review_selectors.ReviewFilters:
-    status_value = params.get("status", ParticipantReview.Status.PENDING)
-    if status_value not in ParticipantReview.Status.values:
-        raise BadRequest("status must be pending or resolved.")
-    return review_selectors.ReviewFilters(
-        status=status_value,
-        q=search_term(params.get("q")),
-        participant=params.get("participantID", "").strip(),
-        limit_group_id=params.get("limitGroupID", "").strip(),
-    )
 
 
 # /participant-reviews, /participant-reviews/{reviewID}, its assignment and suspensions.
@@ -61,36 +49,17 @@ class ParticipantReviewViewSet(ProviderViewSet):
         "assign": (404, 409, 422),
         "suspend": (404, 409, 422),
     }
+    queryset = ParticipantReview.objects.none()  # the model the schema's filters are typed from
+    filter_backends = [ProviderFilterBackend]
+    filterset_class = ParticipantReviewFilterSet
 
     @extend_schema(
         operation_id="listParticipantReviews",
-        parameters=[
-            OpenApiParameter(
-                "status",
-                {"type": "string", "enum": list(ParticipantReview.Status.values)},
-                description="Default pending",
-            ),
-            OpenApiParameter(
-                "q",
-                {"type": "string", "maxLength": 100},
-                description=(
-                    "Trimmed. An exact reviewID; a case-insensitive substring of the "
-                    "participant's given, family or full name; a phone fragment (digits and "
-                    "+ ( ) . - and spaces, at least 3 digits) of its phone; an exact "
-                    "participantID (ending `_user`) or exact externalID. Emails are not "
-                    "searched."
-                ),
-            ),
-            OpenApiParameter("participantID", str, description="participantID or externalID"),
-            OpenApiParameter(
-                "limitGroupID", str, description="Participants with an active membership"
-            ),
-            *PAGINATION_PARAMETERS,
-        ],
+        parameters=PAGINATION_PARAMETERS,
         responses={200: s.ParticipantReviewListSerializer},
     )
     def list(self, request, providerID):
-        filters = _review_filters(request.query_params)
+        filters = self.query_filterset().review_filters()
         page = paginate(
             review_selectors.list_reviews(self.provider_id, filters),
             query_params=request.query_params,
