@@ -57,8 +57,22 @@ class RepeatedChoiceField(forms.MultipleChoiceField):
         return tuple(dict.fromkeys(super().clean(value)))
 
 
+class ParsedListField(ParsedField):
+    """Every value of a repeatable parameter, parsed together by `parse` (a list, empty when
+    the parameter is not sent)."""
+
+    widget = forms.MultipleHiddenInput
+
+    def clean(self, value):
+        return super().clean(list(value or ()))
+
+
 class ParsedFilter(django_filters.Filter):
     field_class = ParsedField
+
+
+class ParsedListFilter(django_filters.Filter):
+    field_class = ParsedListField
 
 
 class RepeatedChoiceFilter(django_filters.MultipleChoiceFilter):
@@ -70,10 +84,12 @@ def _described(schema: dict, description: str | None) -> dict:
     return {**schema, "description": description} if description else schema
 
 
-def parsed(schema: dict, parse, *, absent=None, description: str | None = None):
-    """A filter whose value `parse` validates, documented as `schema`."""
+def parsed(schema: dict, parse, *, absent=None, description: str | None = None, repeatable=False):
+    """A filter whose value `parse` validates, documented as `schema`; `repeatable`: `parse`
+    takes every value sent (the schema still names one)."""
+    filter_class = ParsedListFilter if repeatable else ParsedFilter
     return extend_schema_field(_described(schema, description))(
-        ParsedFilter(parse=parse, absent=absent)
+        filter_class(parse=parse, absent=absent)
     )
 
 

@@ -7,13 +7,15 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
 from api import scopes
+from api.filters import ProviderFilterBackend
+from api.openapi import PAGINATION_PARAMETERS
 from api.pagination import paginate
 from api.views import ProviderViewSet
 from participants.api.base import ParticipantPath
 from payments import page_rows, rendering, selectors
 from payments.api import serializers as s
-from payments.api.filters import LIST_PARAMETERS, PARTICIPANT_FILTER, parse_filters
-from payments.models import PaymentType
+from payments.api.filters import ParticipantPaymentFilterSet, PaymentFilterSet
+from payments.models import Payment, PaymentType
 
 # The version whose participant-scoped list item is the earlier, flatter shape.
 LEGACY_ROW_VERSION = "v2026.07.00"
@@ -23,14 +25,17 @@ LEGACY_ROW_VERSION = "v2026.07.00"
 class PaymentViewSet(ProviderViewSet):
     required_scopes = {"list": (scopes.PAYMENTS_READ,)}
     problem_responses = {"list": (422,)}
+    queryset = Payment.objects.none()  # the model the schema's filters are typed from
+    filter_backends = [ProviderFilterBackend]
+    filterset_class = PaymentFilterSet
 
     @extend_schema(
         operation_id="listPayments",
-        parameters=[*LIST_PARAMETERS, PARTICIPANT_FILTER],
+        parameters=PAGINATION_PARAMETERS,
         responses={200: s.PaymentListSerializer},
     )
     def list(self, request, providerID):
-        filters = parse_filters(request.query_params, provider_wide=True)
+        filters = self.query_filterset().payment_filters()
         page = paginate(
             selectors.list_entries(self.provider_id, filters),
             query_params=request.query_params,
@@ -48,15 +53,18 @@ class PaymentViewSet(ProviderViewSet):
 class ParticipantPaymentViewSet(ParticipantPath, ProviderViewSet):
     required_scopes = {"list": (scopes.PAYMENTS_READ,)}
     problem_responses = {"list": (404, 422)}
+    queryset = Payment.objects.none()
+    filter_backends = [ProviderFilterBackend]
+    filterset_class = ParticipantPaymentFilterSet
 
     @extend_schema(
         operation_id="listParticipantPayments",
-        parameters=LIST_PARAMETERS,
+        parameters=PAGINATION_PARAMETERS,
         responses={200: s.ParticipantPaymentListSerializer},
     )
     def list(self, request, providerID, participantID):
         enrollment = self.enrollment
-        filters = parse_filters(request.query_params, provider_wide=False)
+        filters = self.query_filterset().payment_filters()
         page = paginate(
             selectors.list_entries(
                 self.provider_id, filters, participant_id=enrollment.participant_id
