@@ -18,12 +18,6 @@ IDEMPOTENCY_PROBLEMS = (409,)
 COMMON_PROBLEMS = (400, 401, 403, 414, 422, 431)
 BODY_PROBLEMS = (413,)
 
-# The query parameters of every keyset-paginated list.
-PAGINATION_PARAMETERS = [
-    OpenApiParameter("cursor", str, description="nextCursor from the previous page"),
-    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 25}),
-]
-
 
 class ServiceAutoSchema(AutoSchema):
     def get_override_parameters(self):
@@ -58,6 +52,13 @@ class ServiceAutoSchema(AutoSchema):
         if getattr(self.view, "action", None) != "list":
             return []
         return getattr(self.view, "filter_backends", [])
+
+    def _get_pagination_parameters(self):
+        # The list's cursor and limit, from its pagination class (api.pagination).
+        paginator = self._get_paginator()
+        if getattr(self.view, "action", None) != "list" or paginator is None:
+            return []
+        return paginator.get_schema_operation_parameters(self.view)
 
     def _is_list_view(self, serializer=None) -> bool:
         # A list answers one envelope object ({"events": [...], "hasMore": ...}) whose

@@ -39,6 +39,7 @@ from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
 from api import idempotency
+from api.pagination import Keyset, KeysetPagination
 from api.problems import NO_RESOURCE
 from api.versioning import HEADER as VERSION_HEADER
 from api.versioning import requested_version
@@ -225,6 +226,11 @@ class ProviderMetadata(SimpleMetadata):
 class ProviderViewSet(ProviderEndpoint, GenericViewSet):
     # The path's resource ID is a path() `str` value named as the contract names it.
     lookup_value_converter = "str"
+    pagination_class = KeysetPagination
+    # The list's order, its items' key in the envelope and its cursor's scope (api.pagination).
+    keyset = Keyset()
+    envelope_key: str = ""
+    cursor_scope_name: str = ""
     metadata_class = ProviderMetadata
     # Actions that require X-Idempotency-Key.
     idempotent_actions: tuple[str, ...] = ()
@@ -234,6 +240,10 @@ class ProviderViewSet(ProviderEndpoint, GenericViewSet):
     def operation_name(self, method: str) -> str | None:
         # DRF sets `action` from the method before `initial`; the schema generator sets it too.
         return self.action
+
+    def cursor_scope(self) -> str:
+        """What the list's cursors are bound to besides the provider and the filters."""
+        return self.cursor_scope_name
 
     def query_filterset(self):
         """The viewset's FilterSet (api.filters) over this request's query; its `values()`

@@ -8,8 +8,7 @@ from rest_framework.response import Response
 
 from api import scopes
 from api.filters import ProviderFilterBackend
-from api.openapi import PAGINATION_PARAMETERS
-from api.pagination import paginate
+from api.pagination import Keyset
 from api.views import ProviderViewSet
 from events import rendering, selectors, services
 from events.api import serializers as s
@@ -30,24 +29,19 @@ class EventViewSet(ProviderViewSet):
     queryset = Event.objects.none()  # the model the schema's filters are typed from
     filter_backends = [ProviderFilterBackend]
     filterset_class = EventFilterSet
+    keyset = Keyset(descending=False)
+    envelope_key = cursor_scope_name = "events"
 
     @extend_schema(
         operation_id="listEvents",
         description="Oldest first by (createdOn, eventID): keep the last nextCursor to resume.",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.EventListSerializer},
     )
     def list(self, request, providerID):
         filters = self.query_filterset().event_filters()
-        page = paginate(
-            selectors.list_events(self.provider_id, filters),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="events",
-            filters=filters.binding(),
-            descending=False,
-        )
-        return Response(page.envelope("events", [rendering.render_event(e) for e in page.items]))
+        self.cursor_filters = filters.binding()
+        page = self.paginate_queryset(selectors.list_events(self.provider_id, filters))
+        return self.get_paginated_response([rendering.render_event(e) for e in page])
 
     @extend_schema(operation_id="getEvent", responses={200: s.EventSerializer})
     def retrieve(self, request, providerID, eventID):
@@ -85,21 +79,16 @@ class WebhookEndpointViewSet(ProviderViewSet):
         "rotate_secret": (404,),
         "send_test": (404, 409),
     }
+    envelope_key = "webhookEndpoints"
+    cursor_scope_name = "webhook-endpoints"
 
     @extend_schema(
         operation_id="listWebhookEndpoints",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.EndpointListSerializer},
     )
     def list(self, request, providerID):
-        page = paginate(
-            selectors.live_endpoints(self.provider_id),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="webhook-endpoints",
-        )
-        rendered = [rendering.render_endpoint(e) for e in page.items]
-        return Response(page.envelope("webhookEndpoints", rendered))
+        page = self.paginate_queryset(selectors.live_endpoints(self.provider_id))
+        return self.get_paginated_response([rendering.render_endpoint(e) for e in page])
 
     @extend_schema(
         operation_id="createWebhookEndpoint",

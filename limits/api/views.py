@@ -7,8 +7,6 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import scopes
-from api.openapi import PAGINATION_PARAMETERS
-from api.pagination import paginate
 from api.views import ProviderViewSet
 from limits import rendering, selectors, services
 from limits.api import serializers as s
@@ -57,21 +55,19 @@ class LimitGroupViewSet(ProviderViewSet):
         "destroy": (scopes.LIMITS_WRITE,),
     }
     problem_responses = {"retrieve": (404,), "destroy": (404,)}
+    envelope_key = "limitGroups"
+    cursor_scope_name = "limit-groups"
 
     @extend_schema(
         operation_id="listLimitGroups",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.LimitGroupListSerializer},
     )
     def list(self, request, providerID):
-        page = paginate(
-            selectors.with_member_counts(selectors.live_groups_for(self.provider_id)),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="limit-groups",
+        page = self.paginate_queryset(
+            selectors.with_member_counts(selectors.live_groups_for(self.provider_id))
         )
-        rendered = [rendering.render_limit_group(g, g.member_count) for g in page.items]
-        return Response(page.envelope("limitGroups", rendered))
+        rendered = [rendering.render_limit_group(g, g.member_count) for g in page]
+        return self.get_paginated_response(rendered)
 
     @extend_schema(operation_id="getLimitGroup", responses={200: s.LimitGroupSerializer})
     def retrieve(self, request, providerID, groupID):

@@ -7,8 +7,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import scopes
-from api.openapi import PAGINATION_PARAMETERS
-from api.pagination import paginate
+from api.pagination import Keyset
 from api.views import ProviderViewSet
 from participants import rendering, selectors, services
 from participants.api import serializers as s
@@ -89,6 +88,11 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
         "suspend": (404, 409, 422),
         "reactivate": (404, 409, 422),
     }
+    keyset = Keyset(id_field="participant_id")
+    envelope_key = "participants"
+
+    def cursor_scope(self) -> str:
+        return self.request.path
 
     def resolve_path(self, kwargs: dict) -> None:
         if self.action == "retrieve":
@@ -101,20 +105,13 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
 
     @extend_schema(
         operation_id="listParticipants",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.ParticipantListSerializer},
     )
     def list(self, request, providerID):
-        page = paginate(
-            selectors.page_source(self.provider_id),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=request.path,
-            id_field="participant_id",
+        rows = selectors.page_with_profile(
+            self.paginate_queryset(selectors.page_source(self.provider_id))
         )
-        rows = selectors.page_with_profile(page.items)
-        rendered = [rendering.render_participant(e) for e in rows]
-        return Response(page.envelope("participants", rendered))
+        return self.get_paginated_response([rendering.render_participant(e) for e in rows])
 
     @extend_schema(
         operation_id="createParticipant",
@@ -189,21 +186,18 @@ class FundingSourceViewSet(ParticipantPath, ProviderViewSet):
         "destroy": (scopes.PARTICIPANTS_WRITE,),
     }
     problem_responses = {"list": (404,), "destroy": (404,)}
+    envelope_key = "fundingSources"
+
+    def cursor_scope(self) -> str:
+        return f"funding-sources:{self.enrollment.participant_id}"
 
     @extend_schema(
         operation_id="listFundingSources",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.FundingSourceListSerializer},
     )
     def list(self, request, providerID, participantID):
-        page = paginate(
-            selectors.active_funding_sources(self.enrollment),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=f"funding-sources:{self.enrollment.participant_id}",
-        )
-        rendered = [rendering.render_funding_source(f) for f in page.items]
-        return Response(page.envelope("fundingSources", rendered))
+        page = self.paginate_queryset(selectors.active_funding_sources(self.enrollment))
+        return self.get_paginated_response([rendering.render_funding_source(f) for f in page])
 
     @extend_schema(operation_id="deleteFundingSource", responses={204: None})
     def destroy(self, request, providerID, participantID, fundingSourceID):

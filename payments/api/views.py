@@ -8,8 +8,7 @@ from rest_framework.response import Response
 
 from api import scopes
 from api.filters import ProviderFilterBackend
-from api.openapi import PAGINATION_PARAMETERS
-from api.pagination import paginate
+from api.pagination import Keyset
 from api.views import ProviderViewSet
 from participants.api.base import ParticipantPath
 from payments import page_rows, rendering, selectors
@@ -28,25 +27,20 @@ class PaymentViewSet(ProviderViewSet):
     queryset = Payment.objects.none()  # the model the schema's filters are typed from
     filter_backends = [ProviderFilterBackend]
     filterset_class = PaymentFilterSet
+    keyset = Keyset(id_field="payment_id")
+    envelope_key = cursor_scope_name = "payments"
 
     @extend_schema(
         operation_id="listPayments",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.PaymentListSerializer},
     )
     def list(self, request, providerID):
         filters = self.query_filterset().payment_filters()
-        page = paginate(
-            selectors.list_entries(self.provider_id, filters),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="payments",
-            filters=filters.binding(),
-            id_field="payment_id",
-        )
-        entries = page_rows.attach_payments(page.items)
+        self.cursor_filters = filters.binding()
+        page = self.paginate_queryset(selectors.list_entries(self.provider_id, filters))
+        entries = page_rows.attach_payments(page)
         rendered = [rendering.render_payment_row(entry, self.provider_id) for entry in entries]
-        return Response(page.envelope("payments", rendered))
+        return self.get_paginated_response(rendered)
 
 
 # /participants/{participantID}/payments: one participant's payments.
@@ -56,32 +50,31 @@ class ParticipantPaymentViewSet(ParticipantPath, ProviderViewSet):
     queryset = Payment.objects.none()
     filter_backends = [ProviderFilterBackend]
     filterset_class = ParticipantPaymentFilterSet
+    keyset = Keyset(id_field="payment_id")
+    envelope_key = "payments"
+
+    def cursor_scope(self) -> str:
+        return f"participants/{self.enrollment.participant_id}/payments"
 
     @extend_schema(
         operation_id="listParticipantPayments",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.ParticipantPaymentListSerializer},
     )
     def list(self, request, providerID, participantID):
-        enrollment = self.enrollment
         filters = self.query_filterset().payment_filters()
-        page = paginate(
+        self.cursor_filters = filters.binding()
+        page = self.paginate_queryset(
             selectors.list_entries(
-                self.provider_id, filters, participant_id=enrollment.participant_id
-            ),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=f"participants/{enrollment.participant_id}/payments",
-            filters=filters.binding(),
-            id_field="payment_id",
+                self.provider_id, filters, participant_id=self.enrollment.participant_id
+            )
         )
-        entries = page_rows.attach_payments(page.items)
+        entries = page_rows.attach_payments(page)
         if request.version == LEGACY_ROW_VERSION:
             render = rendering.render_legacy_payment_row
         else:
             render = partial(rendering.render_payment_row, scoped=True)
         rows = [render(entry, self.provider_id) for entry in entries]
-        return Response(page.envelope("payments", rows))
+        return self.get_paginated_response(rows)
 
 
 # /payouts/{payoutID}.

@@ -8,8 +8,7 @@ from rest_framework.response import Response
 
 from api import idempotency, scopes
 from api.filters import ProviderFilterBackend
-from api.openapi import PAGINATION_PARAMETERS
-from api.pagination import paginate
+from api.pagination import Keyset
 from api.views import ProviderViewSet
 from participants.api.base import ParticipantPath
 from participants.selectors import get_enrollment
@@ -52,24 +51,18 @@ class ParticipantReviewViewSet(ProviderViewSet):
     queryset = ParticipantReview.objects.none()  # the model the schema's filters are typed from
     filter_backends = [ProviderFilterBackend]
     filterset_class = ParticipantReviewFilterSet
+    envelope_key = "reviews"
+    cursor_scope_name = "participant-reviews"
 
     @extend_schema(
         operation_id="listParticipantReviews",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.ParticipantReviewListSerializer},
     )
     def list(self, request, providerID):
         filters = self.query_filterset().review_filters()
-        page = paginate(
-            review_selectors.list_reviews(self.provider_id, filters),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="participant-reviews",
-            filters=filters.binding(),
-        )
-        return Response(
-            page.envelope("reviews", [rendering.render_participant_review(r) for r in page.items])
-        )
+        self.cursor_filters = filters.binding()
+        page = self.paginate_queryset(review_selectors.list_reviews(self.provider_id, filters))
+        return self.get_paginated_response([rendering.render_participant_review(r) for r in page])
 
     @extend_schema(
         operation_id="openParticipantReview",
@@ -176,30 +169,28 @@ class PaymentReviewViewSet(ProviderViewSet):
 class RiskAssessmentViewSet(ParticipantPath, ProviderViewSet):
     required_scopes = {"list": (scopes.PARTICIPANT_REVIEWS_READ,)}
     problem_responses = {"list": (404,)}
+    keyset = Keyset(time_field="assessed_on", descending=False)
+    envelope_key = "assessments"
+
+    def cursor_scope(self) -> str:
+        return f"participants/{self.enrollment.participant_id}/risk-assessments"
 
     @extend_schema(
         operation_id="listRiskAssessments",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: risk_serializers.RiskAssessmentListSerializer},
     )
     def list(self, request, providerID, participantID):
-        enrollment = self.enrollment
-        page = paginate(
-            risk_selectors.visible_assessments(self.provider_id, enrollment.participant_id),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=f"participants/{enrollment.participant_id}/risk-assessments",
-            time_field="assessed_on",
-            descending=False,
+        page = self.paginate_queryset(
+            risk_selectors.visible_assessments(self.provider_id, self.enrollment.participant_id)
         )
         review_ids = assessment_reviews.review_ids_by_assessment(
-            self.provider_id, [assessment.pk for assessment in page.items]
+            self.provider_id, [assessment.pk for assessment in page]
         )
         rendered = [
             risk_rendering.render_risk_assessment(assessment, review_ids.get(assessment.pk, []))
-            for assessment in page.items
+            for assessment in page
         ]
-        return Response(page.envelope("assessments", rendered))
+        return self.get_paginated_response(rendered)
 
 
 # /payments/{paymentID}/risk-assessments/{assessmentID}/device-observations.
@@ -207,21 +198,22 @@ class DeviceObservationViewSet(ProviderViewSet):
     # Both are required, also for a narrowed token (a token carries only what it was given).
     required_scopes = {"list": (scopes.SERVICE_DEVICES_READ, scopes.SERVICE_PAYMENTS_READ)}
     problem_responses = {"list": (404,)}
+    keyset = Keyset(time_field="observed_on", nullable_time=True)
+    envelope_key = "observations"
+
+    def cursor_scope(self) -> str:
+        path = self.kwargs
+        return (
+            f"payments/{path['paymentID']}/risk-assessments/{path['assessmentID']}"
+            "/device-observations"
+        )
 
     @extend_schema(
         operation_id="listDeviceObservations",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: risk_serializers.DeviceObservationListSerializer},
     )
     def list(self, request, providerID, paymentID, assessmentID):
         assessment = risk_selectors.assessment_of_payment(self.provider_id, paymentID, assessmentID)
-        page = paginate(
-            risk_selectors.device_observations(assessment),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=f"payments/{paymentID}/risk-assessments/{assessmentID}/device-observations",
-            time_field="observed_on",
-            nullable_time=True,
-        )
-        rendered = [risk_rendering.render_device_observation(o) for o in page.items]
-        return Response(page.envelope("observations", rendered))
+        page = self.paginate_queryset(risk_selectors.device_observations(assessment))
+        rendered = [risk_rendering.render_device_observation(o) for o in page]
+        return self.get_paginated_response(rendered)
