@@ -65,10 +65,30 @@ class ServiceAutoSchema(AutoSchema):
         # serializer the operation names, never a bare array of it.
         return False
 
+    def _add_links(self, responses: dict) -> None:
+        """OpenAPI links from an operation's success to the operations that read what it
+        made: the view's `response_links` {action: {name: (operationId, {param: ID field})}};
+        providerID is the request's."""
+        links = getattr(self.view, "response_links", {}).get(self.view.operation_name(self.method))
+        success = next((code for code in sorted(responses) if code.startswith("2")), None)
+        if not links or success is None:
+            return
+        responses[success]["links"] = {
+            name: {
+                "operationId": operation_id,
+                "parameters": {
+                    "providerID": "$request.path.providerID",
+                    **{param: f"$response.body#/{field}" for param, field in fields.items()},
+                },
+            }
+            for name, (operation_id, fields) in links.items()
+        }
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         if not hasattr(self.view, "required_scopes"):
             return responses
+        self._add_links(responses)
         declared = self.view.problem_responses.get(self.view.operation_name(self.method), ())
         problem = self.resolve_serializer(ProblemSerializer, "response").ref
         if self.view.idempotency_of(self.method):

@@ -35,7 +35,8 @@ def summary(old: dict, new: dict) -> list[str]:
                 if part == "responses" and part in was and part in now:
                     added = sorted(set(now[part]) - set(was[part]))
                     removed = sorted(set(was[part]) - set(now[part]))
-                    lines.append(f"{method.upper()} {path}: responses +{added} -{removed}")
+                    moved = f"+{added} -{removed}" if added or removed else "changed"
+                    lines.append(f"{method.upper()} {path}: responses {moved}")
                 else:
                     lines.append(f"{method.upper()} {path}: {part} changed")
     old_components, new_components = old["components"], new["components"]

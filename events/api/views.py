@@ -80,6 +80,10 @@ class WebhookEndpointViewSet(ProviderViewSet):
         "send_test": (404, 409),
     }
     envelope_key = "webhookEndpoints"
+    response_links = {
+        action: {"GetWebhookEndpoint": ("getWebhookEndpoint", {"endpointID": "endpointID"})}
+        for action in ("create", "rotate_secret")
+    }
     cursor_scope_name = "webhook-endpoints"
 
     @extend_schema(

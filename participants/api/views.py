@@ -89,6 +89,9 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
         "reactivate": (404, 409, 422),
     }
     keyset = Keyset(id_field="participant_id")
+    response_links = {
+        "create": {"GetParticipant": ("getParticipant", {"participantID": "participantID"})}
+    }
     envelope_key = "participants"
 
     def cursor_scope(self) -> str:
