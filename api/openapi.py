@@ -5,6 +5,7 @@ from http import HTTPStatus
 from django.conf import settings
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
 
 from api.problems import PROBLEM_CONTENT_TYPE
 from api.serializers import ProblemSerializer
@@ -59,6 +60,21 @@ class ServiceAutoSchema(AutoSchema):
         if getattr(self.view, "action", None) != "list" or paginator is None:
             return []
         return paginator.get_schema_operation_parameters(self.view)
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if (
+            direction == "request"
+            and isinstance(field, serializers.CharField)
+            and field.trim_whitespace
+            and not field.allow_blank
+            and schema.get("type") == "string"
+            and "pattern" not in schema
+            and "enum" not in schema
+        ):
+            # DRF trims the value and refuses it blank: one non-space character is needed.
+            schema["pattern"] = "\\S"
+        return schema
 
     def _is_list_view(self, serializer=None) -> bool:
         # A list answers one envelope object ({"events": [...], "hasMore": ...}) whose
