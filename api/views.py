@@ -1,4 +1,6 @@
-"""The base view every provider-facing endpoint uses.
+"""The base every provider-facing endpoint uses: `ProviderViewSet` (each resource's viewset,
+registered on `api.routers.ProviderRouter`), sharing `ProviderEndpoint` with the plain
+`ProviderAPIView`.
 
 It authenticates, checks the path providerID and the view's scopes, applies
 X-Service-Version and X-Idempotency-Key, and renders every error as problem details.
