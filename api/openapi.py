@@ -5,21 +5,19 @@ from http import HTTPStatus
 from django.conf import settings
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
 
 from api.problems import PROBLEM_CONTENT_TYPE
 from api.serializers import ProblemSerializer
 
+# An operation honouring X-Idempotency-Key can answer 409 idempotency-key-reused (the key sent
+# with another body) and 409 idempotency-request-in-progress.
+IDEMPOTENCY_PROBLEMS = (409,)
 # Every authenticated provider route can answer these (422: a query value holding a NUL
 # character, see ProviderAPIView.check_query_values; 414 and 431: a query string or headers
 # over the request limits), and a route that takes a body 413 (a body over the limit).
 COMMON_PROBLEMS = (400, 401, 403, 414, 422, 431)
 BODY_PROBLEMS = (413,)
-
-# The query parameters of every keyset-paginated list.
-PAGINATION_PARAMETERS = [
-    OpenApiParameter("cursor", str, description="nextCursor from the previous page"),
-    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 25}),
-]
 
 
 class ServiceAutoSchema(AutoSchema):
@@ -33,9 +31,11 @@ class ServiceAutoSchema(AutoSchema):
                 description=f"API version; default {settings.SERVICE_DEFAULT_VERSION}.",
             )
         )
-        required = self.method in getattr(self.view, "idempotent_methods", ())
-        optional = self.method in getattr(self.view, "optionally_idempotent_methods", ())
-        if required or optional:
+        mode = None
+        if hasattr(self.view, "idempotency_of"):
+            mode = self.view.idempotency_of(self.method)
+        required = mode == "required"
+        if mode:
             params.append(
                 OpenApiParameter(
                     "X-Idempotency-Key",
@@ -48,12 +48,67 @@ class ServiceAutoSchema(AutoSchema):
             )
         return params
 
+    def get_filter_backends(self):
+        # A viewset's FilterSet describes its list's query, not its other actions'.
+        if getattr(self.view, "action", None) != "list":
+            return []
+        return getattr(self.view, "filter_backends", [])
+
+    def _get_pagination_parameters(self):
+        # The list's cursor and limit, from its pagination class (api.pagination).
+        paginator = self._get_paginator()
+        if getattr(self.view, "action", None) != "list" or paginator is None:
+            return []
+        return paginator.get_schema_operation_parameters(self.view)
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if (
+            direction == "request"
+            and isinstance(field, serializers.CharField)
+            and field.trim_whitespace
+            and not field.allow_blank
+            and schema.get("type") == "string"
+            and "pattern" not in schema
+            and "enum" not in schema
+        ):
+            # DRF trims the value and refuses it blank: one non-space character is needed.
+            schema["pattern"] = "\\S"
+        return schema
+
+    def _is_list_view(self, serializer=None) -> bool:
+        # A list answers one envelope object ({"events": [...], "hasMore": ...}) whose
+        # serializer the operation names, never a bare array of it.
+        return False
+
+    def _add_links(self, responses: dict) -> None:
+        """OpenAPI links from an operation's success to the operations that read what it
+        made: the view's `response_links` {action: {name: (operationId, {param: ID field})}};
+        providerID is the request's."""
+        links = getattr(self.view, "response_links", {}).get(self.view.operation_name(self.method))
+        success = next((code for code in sorted(responses) if code.startswith("2")), None)
+        if not links or success is None:
+            return
+        responses[success]["links"] = {
+            name: {
+                "operationId": operation_id,
+                "parameters": {
+                    "providerID": "$request.path.providerID",
+                    **{param: f"$response.body#/{field}" for param, field in fields.items()},
+                },
+            }
+            for name, (operation_id, fields) in links.items()
+        }
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
-        declared = getattr(self.view, "problem_responses", {}).get(self.method, ())
         if not hasattr(self.view, "required_scopes"):
             return responses
+        self._add_links(responses)
+        declared = self.view.problem_responses.get(self.view.operation_name(self.method), ())
         problem = self.resolve_serializer(ProblemSerializer, "response").ref
+        if self.view.idempotency_of(self.method):
+            declared = (*declared, *IDEMPOTENCY_PROBLEMS)
         with_body = self.method in ("POST", "PUT", "PATCH")
         for status in sorted({*COMMON_PROBLEMS, *declared, *(BODY_PROBLEMS if with_body else ())}):
             responses.setdefault(

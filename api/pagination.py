@@ -6,11 +6,13 @@ A cursor names the last row served (its time and ID) and is bound to the provide
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from django.core import signing
 from django.db.models import BooleanField, Expression, F, Q, QuerySet, Value
+from rest_framework.pagination import BasePagination
+from rest_framework.response import Response
 
 from common.errors import BadRequest, InvalidCursor
 
@@ -175,3 +177,58 @@ def _attr(obj, path: str):
     for part in path.split("__"):
         obj = getattr(obj, part)
     return obj
+
+
+@dataclass(frozen=True)
+class Keyset:
+    """A list's order for its cursor: (time_field, id_field), newest first by default."""
+
+    time_field: str = "created_on"
+    id_field: str = "pk"
+    descending: bool = True
+    nullable_time: bool = False
+
+
+class KeysetPagination(BasePagination):
+    """The provider lists' DRF pagination class: `paginate` above, bound to the view.
+
+    The view names its list's `keyset` (order), `envelope_key` (the items' key in the body)
+    and `cursor_scope()` (what a cursor is bound to besides the provider and the filters); a
+    filtered list sets `cursor_filters` (its filters' binding) before paginating. The body is
+    the contract's envelope: {<key>: [...], "hasMore": ..., "nextCursor" when there is more}.
+    """
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.envelope_key = view.envelope_key
+        self.page = paginate(
+            queryset,
+            query_params=request.query_params,
+            provider_id=view.provider_id,
+            scope=view.cursor_scope(),
+            filters=getattr(view, "cursor_filters", None),
+            **asdict(view.keyset),
+        )
+        return self.page.items
+
+    def get_paginated_response(self, data):
+        return Response(self.page.envelope(self.envelope_key, data))
+
+    def get_schema_operation_parameters(self, view):
+        return [
+            {
+                "name": "cursor",
+                "in": "query",
+                "description": "nextCursor from the previous page",
+                "schema": {"type": "string"},
+            },
+            {
+                "name": "limit",
+                "in": "query",
+                "schema": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": MAX_LIMIT,
+                    "default": DEFAULT_LIMIT,
+                },
+            },
+        ]

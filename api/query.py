@@ -1,10 +1,11 @@
-"""Query-string values shared by the list endpoints."""
+"""Query-string values shared by the list endpoints (the FilterSets in api.filters parse
+with these)."""
 
 from datetime import UTC, datetime
 
 from django.utils.dateparse import parse_datetime
 
-from common.errors import BadRequest, InvalidRequest
+from common.errors import InvalidRequest
 
 
 def parse_datetime_param(name: str, raw: str) -> datetime:
@@ -25,18 +26,3 @@ def parse_datetime_param(name: str, raw: str) -> datetime:
         except OverflowError:
             pass
     raise InvalidRequest(f"{name} must be an ISO 8601 date-time, e.g. 2026-07-01T00:00:00Z.")
-
-
-def parse_created_range(params) -> tuple[datetime | None, datetime | None]:
-    """createdFrom (inclusive) and createdTo (exclusive); 400 when the range is empty."""
-    created_from = (
-        parse_datetime_param("createdFrom", params["createdFrom"])
-        if "createdFrom" in params
-        else None
-    )
-    created_to = (
-        parse_datetime_param("createdTo", params["createdTo"]) if "createdTo" in params else None
-    )
-    if created_from and created_to and created_to <= created_from:
-        raise BadRequest("createdTo must be later than createdFrom.")
-    return created_from, created_to

@@ -1,4 +1,6 @@
-"""The base view every provider-facing endpoint uses.
+"""The base every provider-facing endpoint uses: `ProviderViewSet` (each resource's viewset,
+registered on `api.routers.ProviderRouter`), sharing `ProviderEndpoint` with the plain
+`ProviderAPIView`.
 
 It authenticates, checks the path providerID and the view's scopes, applies
 X-Service-Version and X-Idempotency-Key, and renders every error as problem details.
@@ -33,11 +35,14 @@ from functools import partial
 from urllib.parse import unquote, unquote_to_bytes
 
 from django.db import transaction
+from rest_framework.metadata import SimpleMetadata
 from rest_framework.response import Response
 from rest_framework.status import is_success
 from rest_framework.views import APIView
+from rest_framework.viewsets import GenericViewSet
 
 from api import idempotency
+from api.pagination import Keyset, KeysetPagination
 from api.problems import NO_RESOURCE
 from api.versioning import HEADER as VERSION_HEADER
 from api.versioning import requested_version
@@ -48,15 +53,23 @@ from common.ids import is_id
 PROVIDER_ID_PREFIX = "prv"
 
 
-class ProviderAPIView(APIView):
-    # {"GET": ("participants.read",), ...}: every listed scope is needed for that method.
+# What every provider endpoint does, for a view (`ProviderAPIView`) or a viewset
+# (`ProviderViewSet`). Its rules are keyed by the operation's name: the HTTP method on a
+# view, the action on a viewset (`operation_name`).
+class ProviderEndpoint:
+    # {"GET": ("participants.read",), ...}: every listed scope is needed for that operation.
     required_scopes: dict[str, tuple[str, ...]] = {}
-    # Methods that require X-Idempotency-Key.
-    idempotent_methods: tuple[str, ...] = ()
-    # Methods that honour X-Idempotency-Key when it is sent, and run without it otherwise.
-    optionally_idempotent_methods: tuple[str, ...] = ()
+    # {"GET": (404,), ...}: the problem statuses the operation documents besides the common.
+    problem_responses: dict[str, tuple[int, ...]] = {}
     # Most routes answer a malformed providerID like a foreign one (403); some say 400.
     malformed_provider_status = 403
+
+    def operation_name(self, method: str) -> str | None:
+        raise NotImplementedError
+
+    def idempotency_of(self, method: str) -> str | None:
+        """ "required" or "optional" (X-Idempotency-Key honoured when sent), else None."""
+        raise NotImplementedError
 
     @property
     def principal(self):
@@ -130,7 +143,7 @@ class ProviderAPIView(APIView):
 
     def resolve_path(self, kwargs: dict) -> None:
         """Look up what the path names, once, before the handler runs; a subclass keeps what
-        it found for the handler (participants.api.base.ParticipantPathView: `enrollment`)."""
+        it found for the handler (participants.api.base.ParticipantPath: `enrollment`)."""
 
     def check_provider(self, path_provider_id: str | None) -> None:
         if path_provider_id is None:
@@ -143,7 +156,7 @@ class ProviderAPIView(APIView):
             raise Forbidden("The credentials do not belong to this provider.")
 
     def check_scopes(self, request) -> None:
-        needed = self.required_scopes.get(request.method, ())
+        needed = self.required_scopes.get(self.operation_name(request.method), ())
         missing = [scope for scope in needed if scope not in request.auth.scopes]
         if missing:
             raise Forbidden(f"Missing scope(s): {', '.join(missing)}.")
@@ -164,12 +177,8 @@ class ProviderAPIView(APIView):
         _check_utf8(request.META.get("QUERY_STRING", ""))
 
     def uses_idempotency(self, request) -> bool:
-        if request.method in self.idempotent_methods:
-            return True
-        return (
-            request.method in self.optionally_idempotent_methods
-            and idempotency.META_KEY in request.META
-        )
+        mode = self.idempotency_of(request.method)
+        return mode == "required" or (mode == "optional" and idempotency.META_KEY in request.META)
 
     def render_response(self, request, response):
         response = self.finalize_response(request, response, *self.args, **self.kwargs)
@@ -201,3 +210,67 @@ def _check_utf8(query_string: str) -> None:
             raise InvalidRequest(
                 f"Query parameter {name!r} must be UTF-8 (percent-encoded UTF-8 bytes)."
             ) from None
+
+
+def _mode(name, required: tuple[str, ...], optional: tuple[str, ...]) -> str | None:
+    if name in required:
+        return "required"
+    return "optional" if name in optional else None
+
+
+# A provider endpoint as one view per path; rules keyed by HTTP method. (Comments, not
+# docstrings, on these bases: drf-spectacular would print a docstring on every operation.)
+class ProviderAPIView(ProviderEndpoint, APIView):
+    # Methods that require X-Idempotency-Key.
+    idempotent_methods: tuple[str, ...] = ()
+    # Methods that honour X-Idempotency-Key when it is sent, and run without it otherwise.
+    optionally_idempotent_methods: tuple[str, ...] = ()
+
+    def operation_name(self, method: str) -> str:
+        return method
+
+    def idempotency_of(self, method: str) -> str | None:
+        return _mode(method, self.idempotent_methods, self.optionally_idempotent_methods)
+
+
+class ProviderMetadata(SimpleMetadata):
+    """OPTIONS describes the endpoint (name, description, media types) as it did on a plain
+    view: a viewset's generic serializer hooks are not how its operations read bodies."""
+
+    def determine_actions(self, request, view):
+        return {}
+
+
+# A provider resource as a viewset on a router (api.routers.ProviderRouter); rules keyed by
+# action ("list", "retrieve", "create", "destroy" or an @action's name).
+class ProviderViewSet(ProviderEndpoint, GenericViewSet):
+    # The path's resource ID is a path() `str` value named as the contract names it.
+    lookup_value_converter = "str"
+    pagination_class = KeysetPagination
+    # The list's order, its items' key in the envelope and its cursor's scope (api.pagination).
+    keyset = Keyset()
+    envelope_key: str = ""
+    cursor_scope_name: str = ""
+    metadata_class = ProviderMetadata
+    # Actions that require X-Idempotency-Key.
+    idempotent_actions: tuple[str, ...] = ()
+    # Actions that honour X-Idempotency-Key when it is sent, and run without it otherwise.
+    optionally_idempotent_actions: tuple[str, ...] = ()
+
+    def operation_name(self, method: str) -> str | None:
+        # DRF sets `action` from the method before `initial`; the schema generator sets it too.
+        return self.action
+
+    def cursor_scope(self) -> str:
+        """What the list's cursors are bound to besides the provider and the filters."""
+        return self.cursor_scope_name
+
+    def query_filterset(self):
+        """The viewset's FilterSet (api.filters) over this request's query; its `values()`
+        validate it."""
+        return self.filterset_class(
+            self.request.query_params, queryset=self.get_queryset(), request=self.request
+        )
+
+    def idempotency_of(self, method: str) -> str | None:
+        return _mode(self.action, self.idempotent_actions, self.optionally_idempotent_actions)

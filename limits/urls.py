@@ -1,20 +1,11 @@
-from django.urls import path
-
+from api.routers import PROVIDER, ProviderRouter
 from limits.api import views
 
-P = "providers/<str:providerID>"
+router = ProviderRouter()
+router.register(
+    f"{PROVIDER}/participants", views.ParticipantLimitsViewSet, basename="participant-limits"
+)
+router.register(f"{PROVIDER}/limits", views.LimitDefaultsViewSet, basename="limits")
+router.register(f"{PROVIDER}/limit-groups", views.LimitGroupViewSet, basename="limit-group")
 
-urlpatterns = [
-    path(
-        f"{P}/participants/<str:participantID>/effective-limits",
-        views.EffectiveLimitsView.as_view(),
-        name="participant-effective-limits",
-    ),
-    path(f"{P}/limits/defaults", views.LimitDefaultsView.as_view(), name="limit-defaults"),
-    path(f"{P}/limit-groups", views.LimitGroupsView.as_view(), name="limit-groups"),
-    path(
-        f"{P}/limit-groups/<str:groupID>",
-        views.LimitGroupDetailView.as_view(),
-        name="limit-group",
-    ),
-]
+urlpatterns = router.urls

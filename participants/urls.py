@@ -1,30 +1,12 @@
-from django.urls import path
-
+from api.routers import PROVIDER, ProviderRouter
 from participants.api import views
 
-P = "providers/<str:providerID>/participants"
+router = ProviderRouter()
+router.register(f"{PROVIDER}/participants", views.ParticipantViewSet, basename="participant")
+router.register(
+    f"{PROVIDER}/participants/<str:participantID>/funding-sources",
+    views.FundingSourceViewSet,
+    basename="participant-funding-source",
+)
 
-urlpatterns = [
-    path(P, views.ParticipantsView.as_view(), name="participants"),
-    path(f"{P}/<str:participantID>", views.ParticipantDetailView.as_view(), name="participant"),
-    path(
-        f"{P}/<str:participantID>/funding-sources",
-        views.FundingSourcesView.as_view(),
-        name="participant-funding-sources",
-    ),
-    path(
-        f"{P}/<str:participantID>/funding-sources/<str:fundingSourceID>",
-        views.FundingSourceDetailView.as_view(),
-        name="participant-funding-source",
-    ),
-    path(
-        f"{P}/<str:participantID>/suspensions",
-        views.SuspensionsView.as_view(),
-        name="participant-suspensions",
-    ),
-    path(
-        f"{P}/<str:participantID>/reactivations",
-        views.ReactivationsView.as_view(),
-        name="participant-reactivations",
-    ),
-]
+urlpatterns = router.urls

@@ -1,16 +1,14 @@
-from django.urls import path
-
+from api.routers import PROVIDER, ProviderRouter
 from payments.api import views
 
-P = "providers/<str:providerID>"
+router = ProviderRouter()
+router.register(f"{PROVIDER}/payments", views.PaymentViewSet, basename="payment")
+router.register(
+    f"{PROVIDER}/participants/<str:participantID>/payments",
+    views.ParticipantPaymentViewSet,
+    basename="participant-payment",
+)
+router.register(f"{PROVIDER}/payouts", views.PayoutViewSet, basename="payout")
+router.register(f"{PROVIDER}/requests", views.RequestViewSet, basename="request")
 
-urlpatterns = [
-    path(f"{P}/payments", views.PaymentsView.as_view(), name="payments"),
-    path(
-        f"{P}/participants/<str:participantID>/payments",
-        views.ParticipantPaymentsView.as_view(),
-        name="participant-payments",
-    ),
-    path(f"{P}/payouts/<str:payoutID>", views.PayoutDetailView.as_view(), name="payout"),
-    path(f"{P}/requests/<str:requestID>", views.RequestDetailView.as_view(), name="request"),
-]
+urlpatterns = router.urls

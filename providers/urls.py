@@ -1,7 +1,7 @@
-from django.urls import path
-
+from api.routers import PROVIDER, ProviderRouter
 from providers.api import views
 
-urlpatterns = [
-    path("providers/<str:providerID>/tokens", views.TokensView.as_view(), name="tokens"),
-]
+router = ProviderRouter()
+router.register(f"{PROVIDER}/tokens", views.TokenViewSet, basename="token")
+
+urlpatterns = router.urls

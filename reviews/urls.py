@@ -1,40 +1,20 @@
-from django.urls import path
-
+from api.routers import PROVIDER, ProviderRouter
 from reviews.api import views
 
-P = "providers/<str:providerID>"
-R = f"{P}/participant-reviews"
+router = ProviderRouter()
+router.register(
+    f"{PROVIDER}/participant-reviews", views.ParticipantReviewViewSet, basename="participant-review"
+)
+router.register(f"{PROVIDER}/reviews", views.PaymentReviewViewSet, basename="payment-review")
+router.register(
+    f"{PROVIDER}/participants/<str:participantID>/risk-assessments",
+    views.RiskAssessmentViewSet,
+    basename="participant-risk-assessment",
+)
+router.register(
+    f"{PROVIDER}/payments/<str:paymentID>/risk-assessments/<str:assessmentID>/device-observations",
+    views.DeviceObservationViewSet,
+    basename="payment-device-observation",
+)
 
-urlpatterns = [
-    path(R, views.ParticipantReviewsView.as_view(), name="participant-reviews"),
-    path(
-        f"{R}/<str:reviewID>",
-        views.ParticipantReviewDetailView.as_view(),
-        name="participant-review",
-    ),
-    path(
-        f"{R}/<str:reviewID>/assignment",
-        views.ParticipantReviewAssignmentView.as_view(),
-        name="participant-review-assignment",
-    ),
-    path(
-        f"{R}/<str:reviewID>/suspensions",
-        views.ParticipantReviewSuspensionsView.as_view(),
-        name="participant-review-suspensions",
-    ),
-    path(
-        f"{P}/reviews/<str:reviewID>/resolutions",
-        views.PaymentReviewResolutionsView.as_view(),
-        name="payment-review-resolutions",
-    ),
-    path(
-        f"{P}/participants/<str:participantID>/risk-assessments",
-        views.RiskAssessmentsView.as_view(),
-        name="participant-risk-assessments",
-    ),
-    path(
-        f"{P}/payments/<str:paymentID>/risk-assessments/<str:assessmentID>/device-observations",
-        views.DeviceObservationsView.as_view(),
-        name="payment-device-observations",
-    ),
-]
+urlpatterns = router.urls

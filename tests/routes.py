@@ -21,17 +21,38 @@ def view_class(entry: URLPattern):
     return getattr(entry.callback, "view_class", None) or getattr(entry.callback, "cls", None)
 
 
+def _methods(entry: URLPattern) -> list[str]:
+    """The methods a route answers: a viewset route's action map, or a view's handlers."""
+    actions = getattr(entry.callback, "actions", None)
+    if actions is not None:
+        return [method for method in METHODS if method in actions]
+    view = view_class(entry)
+    return [method for method in METHODS if view is not None and hasattr(view, method)]
+
+
 def provider_routes() -> list[tuple[str, str]]:
     """(route pattern, method) for every method a provider route's view implements."""
     found = []
     for route, entry in _walk(get_resolver().url_patterns):
+        if route.startswith(PROVIDER_ROUTE):
+            found.extend((route, method) for method in _methods(entry))
+    return sorted(found)
+
+
+def provider_operations() -> dict[tuple[str, str], object]:
+    """(route pattern, method) -> an instance of the route's view as it serves that method
+    (a viewset with its action set), to ask for its scopes and idempotency."""
+    found = {}
+    for route, entry in _walk(get_resolver().url_patterns):
         if not route.startswith(PROVIDER_ROUTE):
             continue
-        view = view_class(entry)
-        for method in METHODS:
-            if view is not None and hasattr(view, method):
-                found.append((route, method))
-    return sorted(found)
+        actions = getattr(entry.callback, "actions", None)
+        for method in _methods(entry):
+            view = view_class(entry)(**getattr(entry.callback, "initkwargs", {}))
+            if actions is not None:
+                view.action = actions[method]
+            found[(route, method)] = view
+    return found
 
 
 def provider_views() -> dict[str, type]:

@@ -1,124 +1,105 @@
-"""Event feed and webhook endpoint endpoints: parse, authorize, call one service or selector,
-render."""
+"""The event feed and webhook endpoints as viewsets: parse, authorize, call one service or
+selector, render."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import scopes
-from api.openapi import PAGINATION_PARAMETERS
-from api.pagination import paginate
-from api.query import parse_created_range
-from api.views import ProviderAPIView
-from common.errors import InvalidRequest
+from api.filters import ProviderFilterBackend
+from api.pagination import Keyset
+from api.views import ProviderViewSet
 from events import rendering, selectors, services
 from events.api import serializers as s
-from events.types import ALL_TYPES
+from events.api.filters import EventFilterSet
+from events.models import Event
 
 
-def _event_filters(params) -> selectors.EventFilters:
-    event_types = tuple(dict.fromkeys(params.getlist("type")))
-    for value in event_types:
-        if value not in ALL_TYPES:
-            raise InvalidRequest(
-                f"type {value!r} is not an event type; one of: {', '.join(ALL_TYPES)}."
-            )
-    created_from, created_to = parse_created_range(params)
-    return selectors.EventFilters(
-        types=event_types, created_from=created_from, created_to=created_to
-    )
-
-
-class EventsView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.EVENTS_READ,)}
+# /events (the feed), /events/{eventID} and its redeliveries.
+class EventViewSet(ProviderViewSet):
+    lookup_url_kwarg = "eventID"
+    required_scopes = {
+        "list": (scopes.EVENTS_READ,),
+        "retrieve": (scopes.EVENTS_READ,),
+        "redeliver": (scopes.WEBHOOKS_WRITE,),
+    }
+    idempotent_actions = ("redeliver",)
+    problem_responses = {"retrieve": (404,), "redeliver": (404,)}
+    queryset = Event.objects.none()  # the model the schema's filters are typed from
+    filter_backends = [ProviderFilterBackend]
+    filterset_class = EventFilterSet
+    keyset = Keyset(descending=False)
+    envelope_key = cursor_scope_name = "events"
 
     @extend_schema(
         operation_id="listEvents",
         description="Oldest first by (createdOn, eventID): keep the last nextCursor to resume.",
-        parameters=[
-            OpenApiParameter(
-                "type",
-                {"type": "array", "items": {"type": "string", "enum": list(ALL_TYPES)}},
-                description="Repeatable",
-                explode=True,
-            ),
-            OpenApiParameter(
-                "createdFrom", {"type": "string", "format": "date-time"}, description="≥"
-            ),
-            OpenApiParameter(
-                "createdTo",
-                {"type": "string", "format": "date-time"},
-                description="<, and later than createdFrom",
-            ),
-            *PAGINATION_PARAMETERS,
-        ],
         responses={200: s.EventListSerializer},
     )
-    def get(self, request, providerID):
-        filters = _event_filters(request.query_params)
-        page = paginate(
-            selectors.list_events(self.provider_id, filters),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="events",
-            filters=filters.binding(),
-            descending=False,
-        )
-        return Response(page.envelope("events", [rendering.render_event(e) for e in page.items]))
-
-
-class EventDetailView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.EVENTS_READ,)}
-    problem_responses = {"GET": (404,)}
+    def list(self, request, providerID):
+        filters = self.query_filterset().event_filters()
+        self.cursor_filters = filters.binding()
+        page = self.paginate_queryset(selectors.list_events(self.provider_id, filters))
+        return self.get_paginated_response([rendering.render_event(e) for e in page])
 
     @extend_schema(operation_id="getEvent", responses={200: s.EventSerializer})
-    def get(self, request, providerID, eventID):
+    def retrieve(self, request, providerID, eventID):
         return Response(rendering.render_event(selectors.get_event(self.provider_id, eventID)))
-
-
-class EventRedeliveriesView(ProviderAPIView):
-    required_scopes = {"POST": (scopes.WEBHOOKS_WRITE,)}
-    idempotent_methods = ("POST",)
-    problem_responses = {"POST": (404,)}
 
     @extend_schema(
         operation_id="redeliverEvent",
         request=None,
         responses={202: s.RedeliverySerializer},
     )
-    def post(self, request, providerID, eventID):
+    @action(detail=True, methods=["post"], url_path="redeliveries")
+    def redeliver(self, request, providerID, eventID):
         deliveries = services.redeliver_event(provider_id=self.provider_id, event_id=eventID)
         return Response(
             rendering.render_redelivery(eventID, deliveries), status=status.HTTP_202_ACCEPTED
         )
 
 
-class WebhookEndpointsView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.WEBHOOKS_READ,), "POST": (scopes.WEBHOOKS_WRITE,)}
-    idempotent_methods = ("POST",)
-    problem_responses = {"POST": (422,)}
+# /webhook-endpoints, /webhook-endpoints/{endpointID}, its secret rotations and tests.
+class WebhookEndpointViewSet(ProviderViewSet):
+    lookup_url_kwarg = "endpointID"
+    required_scopes = {
+        "list": (scopes.WEBHOOKS_READ,),
+        "create": (scopes.WEBHOOKS_WRITE,),
+        "retrieve": (scopes.WEBHOOKS_READ,),
+        "destroy": (scopes.WEBHOOKS_WRITE,),
+        "rotate_secret": (scopes.WEBHOOKS_WRITE,),
+        "send_test": (scopes.WEBHOOKS_WRITE,),
+    }
+    idempotent_actions = ("create", "rotate_secret", "send_test")
+    problem_responses = {
+        "create": (422,),
+        "retrieve": (404,),
+        "destroy": (404,),
+        "rotate_secret": (404,),
+        "send_test": (404, 409),
+    }
+    envelope_key = "webhookEndpoints"
+    response_links = {
+        action: {"GetWebhookEndpoint": ("getWebhookEndpoint", {"endpointID": "endpointID"})}
+        for action in ("create", "rotate_secret")
+    }
+    cursor_scope_name = "webhook-endpoints"
 
     @extend_schema(
         operation_id="listWebhookEndpoints",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.EndpointListSerializer},
     )
-    def get(self, request, providerID):
-        page = paginate(
-            selectors.live_endpoints(self.provider_id),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="webhook-endpoints",
-        )
-        rendered = [rendering.render_endpoint(e) for e in page.items]
-        return Response(page.envelope("webhookEndpoints", rendered))
+    def list(self, request, providerID):
+        page = self.paginate_queryset(selectors.live_endpoints(self.provider_id))
+        return self.get_paginated_response([rendering.render_endpoint(e) for e in page])
 
     @extend_schema(
         operation_id="createWebhookEndpoint",
         request=s.EndpointCreateSerializer,
         responses={201: s.EndpointWithSecretSerializer},
     )
-    def post(self, request, providerID):
+    def create(self, request, providerID):
         serializer = s.EndpointCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -133,26 +114,15 @@ class WebhookEndpointsView(ProviderAPIView):
             status=status.HTTP_201_CREATED,
         )
 
-
-class WebhookEndpointDetailView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.WEBHOOKS_READ,), "DELETE": (scopes.WEBHOOKS_WRITE,)}
-    problem_responses = {"GET": (404,), "DELETE": (404,)}
-
     @extend_schema(operation_id="getWebhookEndpoint", responses={200: s.EndpointSerializer})
-    def get(self, request, providerID, endpointID):
+    def retrieve(self, request, providerID, endpointID):
         endpoint = selectors.get_endpoint(self.provider_id, endpointID)
         return Response(rendering.render_endpoint(endpoint))
 
     @extend_schema(operation_id="deleteWebhookEndpoint", responses={204: None})
-    def delete(self, request, providerID, endpointID):
+    def destroy(self, request, providerID, endpointID):
         services.delete_endpoint(provider_id=self.provider_id, endpoint_id=endpointID)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class SecretRotationsView(ProviderAPIView):
-    required_scopes = {"POST": (scopes.WEBHOOKS_WRITE,)}
-    idempotent_methods = ("POST",)
-    problem_responses = {"POST": (404,)}
 
     @extend_schema(
         operation_id="rotateWebhookSecret",
@@ -160,7 +130,8 @@ class SecretRotationsView(ProviderAPIView):
         request=None,
         responses={201: s.EndpointWithSecretSerializer},
     )
-    def post(self, request, providerID, endpointID):
+    @action(detail=True, methods=["post"], url_path="secret-rotations")
+    def rotate_secret(self, request, providerID, endpointID):
         endpoint, secret = services.rotate_secret(
             provider_id=self.provider_id, endpoint_id=endpointID
         )
@@ -169,18 +140,13 @@ class SecretRotationsView(ProviderAPIView):
             status=status.HTTP_201_CREATED,
         )
 
-
-class EndpointTestsView(ProviderAPIView):
-    required_scopes = {"POST": (scopes.WEBHOOKS_WRITE,)}
-    idempotent_methods = ("POST",)
-    problem_responses = {"POST": (404, 409)}
-
     @extend_schema(
         operation_id="testWebhookEndpoint",
         description="Sends a webhook.test event to this endpoint.",
         request=None,
         responses={202: s.TestSentSerializer},
     )
-    def post(self, request, providerID, endpointID):
+    @action(detail=True, methods=["post"], url_path="tests")
+    def send_test(self, request, providerID, endpointID):
         event = services.send_test(provider_id=self.provider_id, endpoint_id=endpointID)
         return Response({"eventID": event.pk}, status=status.HTTP_202_ACCEPTED)

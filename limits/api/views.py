@@ -1,26 +1,29 @@
-"""Send-limit endpoints: parse, authorize, call one service or selector, serialize."""
+"""Send-limit endpoints as viewsets: parse, authorize, call one service or selector,
+serialize."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import scopes
-from api.openapi import PAGINATION_PARAMETERS
-from api.pagination import paginate
-from api.views import ProviderAPIView
+from api.views import ProviderViewSet
 from limits import rendering, selectors, services
 from limits.api import serializers as s
-from participants.api.base import ParticipantPathView
+from participants.api.base import ParticipantPath
 
 
-class EffectiveLimitsView(ParticipantPathView):
-    required_scopes = {"GET": (scopes.LIMITS_READ,)}
-    problem_responses = {"GET": (404,)}
+# /participants/{participantID}/effective-limits: the limits side of a participant.
+class ParticipantLimitsViewSet(ParticipantPath, ProviderViewSet):
+    lookup_url_kwarg = "participantID"
+    required_scopes = {"effective_limits": (scopes.LIMITS_READ,)}
+    problem_responses = {"effective_limits": (404,)}
 
     @extend_schema(
         operation_id="getEffectiveLimits", responses={200: s.EffectiveLimitsEnvelopeSerializer}
     )
-    def get(self, request, providerID, participantID):
+    @action(detail=True, methods=["get"], url_path="effective-limits")
+    def effective_limits(self, request, providerID, participantID):
         return Response(
             {
                 "effectiveLimits": selectors.effective_limits(
@@ -31,46 +34,48 @@ class EffectiveLimitsView(ParticipantPathView):
         )
 
 
-class LimitDefaultsView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.LIMITS_READ,)}
+# /limits/defaults.
+class LimitDefaultsViewSet(ProviderViewSet):
+    required_scopes = {"defaults": (scopes.LIMITS_READ,)}
     # The contract names 400 for a malformed providerID here (elsewhere it is 403).
     malformed_provider_status = 400
 
     @extend_schema(operation_id="getLimitDefaults", responses={200: s.LimitDefaultsSerializer})
-    def get(self, request, providerID):
+    @action(detail=False, methods=["get"])
+    def defaults(self, request, providerID):
         return Response(selectors.limit_defaults(self.provider_id))
 
 
-class LimitGroupsView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.LIMITS_READ,)}
+# /limit-groups and /limit-groups/{groupID}.
+class LimitGroupViewSet(ProviderViewSet):
+    lookup_url_kwarg = "groupID"
+    required_scopes = {
+        "list": (scopes.LIMITS_READ,),
+        "retrieve": (scopes.LIMITS_READ,),
+        "destroy": (scopes.LIMITS_WRITE,),
+    }
+    problem_responses = {"retrieve": (404,), "destroy": (404,)}
+    envelope_key = "limitGroups"
+    cursor_scope_name = "limit-groups"
 
     @extend_schema(
         operation_id="listLimitGroups",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.LimitGroupListSerializer},
     )
-    def get(self, request, providerID):
-        page = paginate(
-            selectors.with_member_counts(selectors.live_groups_for(self.provider_id)),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="limit-groups",
+    def list(self, request, providerID):
+        page = self.paginate_queryset(
+            selectors.with_member_counts(selectors.live_groups_for(self.provider_id))
         )
-        rendered = [rendering.render_limit_group(g, g.member_count) for g in page.items]
-        return Response(page.envelope("limitGroups", rendered))
-
-
-class LimitGroupDetailView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.LIMITS_READ,), "DELETE": (scopes.LIMITS_WRITE,)}
-    problem_responses = {"GET": (404,), "DELETE": (404,)}
+        rendered = [rendering.render_limit_group(g, g.member_count) for g in page]
+        return self.get_paginated_response(rendered)
 
     @extend_schema(operation_id="getLimitGroup", responses={200: s.LimitGroupSerializer})
-    def get(self, request, providerID, groupID):
+    def retrieve(self, request, providerID, groupID):
         group = selectors.get_live_group(self.provider_id, groupID)
         return Response(rendering.render_limit_group(group, group.member_count))
 
     @extend_schema(operation_id="deleteLimitGroup", responses={204: None})
-    def delete(self, request, providerID, groupID):
+    def destroy(self, request, providerID, groupID):
         services.delete_limit_group(
             provider_id=self.provider_id, group_id=groupID, actor=self.principal.actor
         )

@@ -3,6 +3,7 @@ builds them; tests/test_rendering_contract.py keeps both in step)."""
 
 from datetime import date
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import OmitEmptySerializer
@@ -13,15 +14,38 @@ from participants.selectors import PARTICIPANT_ID_PREFIX
 # ---- input ---------------------------------------------------------------
 
 
+# What the validators below enforce, stated in the schema so that generated valid data is
+# valid (validation and its messages stay the serializers' own).
+@extend_schema_field({"type": "string", "pattern": "^[A-Z]{2}$"})
+class CountryField(serializers.CharField):
+    pass
+
+
+@extend_schema_field({"type": "string", "pattern": "^[0-9]{1,3}$"})
+class CallingCodeField(serializers.CharField):
+    pass
+
+
+@extend_schema_field({"type": "string", "pattern": "^[0-9]{1,17}$"})
+class NationalNumberField(serializers.CharField):
+    pass
+
+
+# Not starting `usr_` and holding no `/` (validate_externalID); not blank once trimmed.
+@extend_schema_field(
+    {"type": "string", "maxLength": 255, "pattern": "^(?!\\s*usr_)[^/]*[^/\\s][^/]*$"}
+)
+class ExternalIDField(serializers.CharField):
+    pass
+
+
 class AddressInSerializer(serializers.Serializer):
     addressLine1 = serializers.CharField(max_length=255)
     addressLine2 = serializers.CharField(max_length=255, required=False, allow_blank=True)
     city = serializers.CharField(max_length=255)
     stateOrProvince = serializers.CharField(max_length=255)
     postalCode = serializers.CharField(max_length=64)
-    country = serializers.CharField(
-        min_length=2, max_length=2, help_text="ISO 3166-1 alpha-2, uppercase"
-    )
+    country = CountryField(min_length=2, max_length=2, help_text="ISO 3166-1 alpha-2, uppercase")
 
     def validate_country(self, value: str) -> str:
         if not validators.is_country(value):
@@ -30,10 +54,10 @@ class AddressInSerializer(serializers.Serializer):
 
 
 class PhoneInSerializer(serializers.Serializer):
-    countryCode = serializers.CharField(
+    countryCode = CallingCodeField(
         max_length=3, help_text="ITU calling code without a plus, ASCII digits"
     )
-    number = serializers.CharField(
+    number = NationalNumberField(
         max_length=17, help_text="National significant number, ASCII digits"
     )
 
@@ -53,7 +77,7 @@ class FundingSourceInSerializer(serializers.Serializer):
 
 
 class ParticipantCreateSerializer(serializers.Serializer):
-    externalID = serializers.CharField(
+    externalID = ExternalIDField(
         max_length=255, help_text="Unique within the provider; not starting `usr_`, no `/`"
     )
     givenName = serializers.CharField(max_length=255)

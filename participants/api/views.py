@@ -1,16 +1,17 @@
-"""Participants endpoints: parse, authorize, call one service or selector, serialize."""
+"""Participants endpoints as viewsets: parse, authorize, call one service or selector,
+serialize."""
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
+from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import scopes
-from api.openapi import PAGINATION_PARAMETERS
-from api.pagination import paginate
-from api.views import ProviderAPIView
+from api.pagination import Keyset
+from api.views import ProviderViewSet
 from participants import rendering, selectors, services
 from participants.api import serializers as s
-from participants.api.base import ParticipantPathView
+from participants.api.base import ParticipantPath
 from providers.models import Provider
 
 CREATE_EXAMPLE = OpenApiExample(
@@ -70,27 +71,50 @@ def _new_participant(data: dict) -> services.NewParticipant:
     )
 
 
-class ParticipantsView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.PARTICIPANTS_READ,), "POST": (scopes.PARTICIPANTS_WRITE,)}
-    idempotent_methods = ("POST",)
-    problem_responses = {"POST": (409, 422)}
+# /participants, /participants/{participantID}, its suspensions and reactivations.
+class ParticipantViewSet(ParticipantPath, ProviderViewSet):
+    lookup_url_kwarg = "participantID"
+    required_scopes = {
+        "list": (scopes.PARTICIPANTS_READ,),
+        "create": (scopes.PARTICIPANTS_WRITE,),
+        "retrieve": (scopes.PARTICIPANTS_READ,),
+        "suspend": (scopes.RELATIONSHIPS_WRITE,),
+        "reactivate": (scopes.RELATIONSHIPS_WRITE,),
+    }
+    idempotent_actions = ("create", "suspend", "reactivate")
+    problem_responses = {
+        "create": (409, 422),
+        "retrieve": (404,),
+        "suspend": (404, 409, 422),
+        "reactivate": (404, 409, 422),
+    }
+    keyset = Keyset(id_field="participant_id")
+    response_links = {
+        "create": {"GetParticipant": ("getParticipant", {"participantID": "participantID"})}
+    }
+    envelope_key = "participants"
+
+    def cursor_scope(self) -> str:
+        return self.request.path
+
+    def resolve_path(self, kwargs: dict) -> None:
+        if self.action == "retrieve":
+            # Everything the read renders, in the one read of the participant.
+            self.enrollment = selectors.get_participant_read(
+                self.provider_id, kwargs["participantID"]
+            )
+        else:
+            super().resolve_path(kwargs)
 
     @extend_schema(
         operation_id="listParticipants",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: s.ParticipantListSerializer},
     )
-    def get(self, request, providerID):
-        page = paginate(
-            selectors.page_source(self.provider_id),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=request.path,
-            id_field="participant_id",
+    def list(self, request, providerID):
+        rows = selectors.page_with_profile(
+            self.paginate_queryset(selectors.page_source(self.provider_id))
         )
-        rows = selectors.page_with_profile(page.items)
-        rendered = [rendering.render_participant(e) for e in rows]
-        return Response(page.envelope("participants", rendered))
+        return self.get_paginated_response([rendering.render_participant(e) for e in rows])
 
     @extend_schema(
         operation_id="createParticipant",
@@ -98,7 +122,7 @@ class ParticipantsView(ProviderAPIView):
         responses={201: s.ParticipantCreatedSerializer},
         examples=[CREATE_EXAMPLE],
     )
-    def post(self, request, providerID):
+    def create(self, request, providerID):
         serializer = s.ParticipantCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         enrollment = services.create_participant(
@@ -109,65 +133,21 @@ class ParticipantsView(ProviderAPIView):
             rendering.render_participant_created(enrollment), status=status.HTTP_201_CREATED
         )
 
-
-class ParticipantDetailView(ParticipantPathView):
-    required_scopes = {"GET": (scopes.PARTICIPANTS_READ,)}
-    problem_responses = {"GET": (404,)}
-    # Everything the read renders, in the one read of the participant.
-    read_participant = staticmethod(selectors.get_participant_read)
-
     @extend_schema(operation_id="getParticipant", responses={200: s.ParticipantSerializer})
-    def get(self, request, providerID, participantID):
+    def retrieve(self, request, providerID, participantID):
         return Response(rendering.render_participant(self.enrollment))
-
-
-class FundingSourcesView(ParticipantPathView):
-    required_scopes = {"GET": (scopes.PARTICIPANTS_READ,)}
-    problem_responses = {"GET": (404,)}
-
-    @extend_schema(
-        operation_id="listFundingSources",
-        parameters=PAGINATION_PARAMETERS,
-        responses={200: s.FundingSourceListSerializer},
-    )
-    def get(self, request, providerID, participantID):
-        page = paginate(
-            selectors.active_funding_sources(self.enrollment),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=f"funding-sources:{self.enrollment.participant_id}",
-        )
-        rendered = [rendering.render_funding_source(f) for f in page.items]
-        return Response(page.envelope("fundingSources", rendered))
-
-
-class FundingSourceDetailView(ParticipantPathView):
-    required_scopes = {"DELETE": (scopes.PARTICIPANTS_WRITE,)}
-    problem_responses = {"DELETE": (404,)}
-
-    @extend_schema(operation_id="deleteFundingSource", responses={204: None})
-    def delete(self, request, providerID, participantID, fundingSourceID):
-        services.disable_funding_source(
-            enrollment=self.enrollment, funding_source_id=fundingSourceID
-        )
-        return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class SuspensionsView(ParticipantPathView):
-    required_scopes = {"POST": (scopes.RELATIONSHIPS_WRITE,)}
-    idempotent_methods = ("POST",)
-    problem_responses = {"POST": (404, 409, 422)}
 
     @extend_schema(
         operation_id="suspendParticipant",
         request=s.SuspendSerializer,
         responses={201: s.RelationshipEnvelopeSerializer},
     )
-    def post(self, request, providerID, participantID):
+    @action(detail=True, methods=["post"], url_path="suspensions")
+    def suspend(self, request, providerID, participantID):
         serializer = s.SuspendSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        enrollment, action = services.suspend(
+        enrollment, change = services.suspend(
             enrollment_id=self.enrollment.pk,
             reason_code=data["reasonCode"],
             note=data.get("note", ""),
@@ -175,32 +155,56 @@ class SuspensionsView(ParticipantPathView):
             actor=self.principal.actor,
         )
         return Response(
-            {"relationship": rendering.render_relationship(enrollment, action)},
+            {"relationship": rendering.render_relationship(enrollment, change)},
             status=status.HTTP_201_CREATED,
         )
-
-
-class ReactivationsView(ParticipantPathView):
-    required_scopes = {"POST": (scopes.RELATIONSHIPS_WRITE,)}
-    idempotent_methods = ("POST",)
-    problem_responses = {"POST": (404, 409, 422)}
 
     @extend_schema(
         operation_id="reactivateParticipant",
         request=s.ReactivateSerializer,
         responses={201: s.RelationshipEnvelopeSerializer},
     )
-    def post(self, request, providerID, participantID):
+    @action(detail=True, methods=["post"], url_path="reactivations")
+    def reactivate(self, request, providerID, participantID):
         serializer = s.ReactivateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        enrollment, action = services.reactivate(
+        enrollment, change = services.reactivate(
             enrollment_id=self.enrollment.pk,
             note=data["note"],
             expected_version_id=data["expectedVersionID"],
             actor=self.principal.actor,
         )
         return Response(
-            {"relationship": rendering.render_relationship(enrollment, action)},
+            {"relationship": rendering.render_relationship(enrollment, change)},
             status=status.HTTP_201_CREATED,
         )
+
+
+# /participants/{participantID}/funding-sources and .../{fundingSourceID}.
+class FundingSourceViewSet(ParticipantPath, ProviderViewSet):
+    lookup_url_kwarg = "fundingSourceID"
+    required_scopes = {
+        "list": (scopes.PARTICIPANTS_READ,),
+        "destroy": (scopes.PARTICIPANTS_WRITE,),
+    }
+    problem_responses = {"list": (404,), "destroy": (404,)}
+    envelope_key = "fundingSources"
+
+    def cursor_scope(self) -> str:
+        return f"funding-sources:{self.enrollment.participant_id}"
+
+    @extend_schema(
+        operation_id="listFundingSources",
+        responses={200: s.FundingSourceListSerializer},
+    )
+    def list(self, request, providerID, participantID):
+        page = self.paginate_queryset(selectors.active_funding_sources(self.enrollment))
+        return self.get_paginated_response([rendering.render_funding_source(f) for f in page])
+
+    @extend_schema(operation_id="deleteFundingSource", responses={204: None})
+    def destroy(self, request, providerID, participantID, fundingSourceID):
+        services.disable_funding_source(
+            enrollment=self.enrollment, funding_source_id=fundingSourceID
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,4 +1,5 @@
-"""Payment read endpoints: parse, authorize, call one selector, render for the caller."""
+"""Payment read endpoints as viewsets: parse, authorize, call one selector, render for the
+caller."""
 
 from functools import partial
 
@@ -6,89 +7,96 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
 from api import scopes
-from api.pagination import paginate
-from api.views import ProviderAPIView
-from participants.api.base import ParticipantPathView
+from api.filters import ProviderFilterBackend
+from api.pagination import Keyset
+from api.views import ProviderViewSet
+from participants.api.base import ParticipantPath
 from payments import page_rows, rendering, selectors
 from payments.api import serializers as s
-from payments.api.filters import LIST_PARAMETERS, PARTICIPANT_FILTER, parse_filters
-from payments.models import PaymentType
+from payments.api.filters import ParticipantPaymentFilterSet, PaymentFilterSet
+from payments.models import Payment, PaymentType
 
 # The version whose participant-scoped list item is the earlier, flatter shape.
 LEGACY_ROW_VERSION = "v2026.07.00"
 
 
-class PaymentsView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
-    problem_responses = {"GET": (422,)}
+# /payments: the provider's payments.
+class PaymentViewSet(ProviderViewSet):
+    required_scopes = {"list": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"list": (422,)}
+    queryset = Payment.objects.none()  # the model the schema's filters are typed from
+    filter_backends = [ProviderFilterBackend]
+    filterset_class = PaymentFilterSet
+    keyset = Keyset(id_field="payment_id")
+    envelope_key = cursor_scope_name = "payments"
 
     @extend_schema(
         operation_id="listPayments",
-        parameters=[*LIST_PARAMETERS, PARTICIPANT_FILTER],
         responses={200: s.PaymentListSerializer},
     )
-    def get(self, request, providerID):
-        filters = parse_filters(request.query_params, provider_wide=True)
-        page = paginate(
-            selectors.list_entries(self.provider_id, filters),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="payments",
-            filters=filters.binding(),
-            id_field="payment_id",
-        )
-        entries = page_rows.attach_payments(page.items)
+    def list(self, request, providerID):
+        filters = self.query_filterset().payment_filters()
+        self.cursor_filters = filters.binding()
+        page = self.paginate_queryset(selectors.list_entries(self.provider_id, filters))
+        entries = page_rows.attach_payments(page)
         rendered = [rendering.render_payment_row(entry, self.provider_id) for entry in entries]
-        return Response(page.envelope("payments", rendered))
+        return self.get_paginated_response(rendered)
 
 
-class ParticipantPaymentsView(ParticipantPathView):
-    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
-    problem_responses = {"GET": (404, 422)}
+# /participants/{participantID}/payments: one participant's payments.
+class ParticipantPaymentViewSet(ParticipantPath, ProviderViewSet):
+    required_scopes = {"list": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"list": (404, 422)}
+    queryset = Payment.objects.none()
+    filter_backends = [ProviderFilterBackend]
+    filterset_class = ParticipantPaymentFilterSet
+    keyset = Keyset(id_field="payment_id")
+    envelope_key = "payments"
+
+    def cursor_scope(self) -> str:
+        return f"participants/{self.enrollment.participant_id}/payments"
 
     @extend_schema(
         operation_id="listParticipantPayments",
-        parameters=LIST_PARAMETERS,
         responses={200: s.ParticipantPaymentListSerializer},
     )
-    def get(self, request, providerID, participantID):
-        enrollment = self.enrollment
-        filters = parse_filters(request.query_params, provider_wide=False)
-        page = paginate(
+    def list(self, request, providerID, participantID):
+        filters = self.query_filterset().payment_filters()
+        self.cursor_filters = filters.binding()
+        page = self.paginate_queryset(
             selectors.list_entries(
-                self.provider_id, filters, participant_id=enrollment.participant_id
-            ),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=f"participants/{enrollment.participant_id}/payments",
-            filters=filters.binding(),
-            id_field="payment_id",
+                self.provider_id, filters, participant_id=self.enrollment.participant_id
+            )
         )
-        entries = page_rows.attach_payments(page.items)
+        entries = page_rows.attach_payments(page)
         if request.version == LEGACY_ROW_VERSION:
             render = rendering.render_legacy_payment_row
         else:
             render = partial(rendering.render_payment_row, scoped=True)
         rows = [render(entry, self.provider_id) for entry in entries]
-        return Response(page.envelope("payments", rows))
+        return self.get_paginated_response(rows)
 
 
-class PayoutDetailView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
-    problem_responses = {"GET": (404,)}
+# /payouts/{payoutID}.
+class PayoutViewSet(ProviderViewSet):
+    lookup_url_kwarg = "payoutID"
+    required_scopes = {"retrieve": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"retrieve": (404,)}
 
     @extend_schema(operation_id="getPayout", responses={200: s.PayoutEnvelopeSerializer})
-    def get(self, request, providerID, payoutID):
+    def retrieve(self, request, providerID, payoutID):
         payout = selectors.get_typed_for_provider(self.provider_id, payoutID, PaymentType.PAYOUT)
         return Response({"payout": rendering.render_payout(payout, self.provider_id)})
 
 
-class RequestDetailView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.PAYMENTS_READ,)}
-    problem_responses = {"GET": (404,)}
+# /requests/{requestID}.
+class RequestViewSet(ProviderViewSet):
+    lookup_url_kwarg = "requestID"
+    required_scopes = {"retrieve": (scopes.PAYMENTS_READ,)}
+    problem_responses = {"retrieve": (404,)}
 
     @extend_schema(operation_id="getRequest", responses={200: s.RequestEnvelopeSerializer})
-    def get(self, request, providerID, requestID):
+    def retrieve(self, request, providerID, requestID):
         payment = selectors.get_typed_for_provider(self.provider_id, requestID, PaymentType.REQUEST)
         detail = rendering.render_request(payment, self.provider_id)
         return Response({"request": detail})

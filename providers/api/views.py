@@ -2,26 +2,26 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from api.views import ProviderAPIView
+from api.views import ProviderViewSet
 from common.errors import Forbidden
 from providers import rendering, selectors, services
 from providers.api import serializers as s
 
 
-class TokensView(ProviderAPIView):
+class TokenViewSet(ProviderViewSet):
     """Narrowed bearer tokens for delegated callers, minted with an API key.
 
     Not idempotent on purpose: a replay would have to keep the token in clear.
     """
 
-    problem_responses = {"POST": (422,)}
+    problem_responses = {"create": (422,)}
 
     @extend_schema(
         operation_id="issueToken",
         request=s.TokenRequestSerializer,
         responses={201: s.TokenSerializer},
     )
-    def post(self, request, providerID):
+    def create(self, request, providerID):
         key = selectors.get_api_key(self.principal.key_id) if not self.principal.token_id else None
         if key is None:
             raise Forbidden("Only an API key can issue tokens.")

@@ -1,19 +1,20 @@
-"""Review and risk endpoints: parse, authorize, call one service or selector, serialize."""
+"""Review and risk endpoints as viewsets: parse, authorize, call one service or selector,
+serialize."""
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import idempotency, scopes
-from api.openapi import PAGINATION_PARAMETERS
-from api.pagination import paginate
-from api.views import ProviderAPIView
-from common.errors import BadRequest
-from common.search import search_term
-from participants.api.base import ParticipantPathView
+from api.filters import ProviderFilterBackend
+from api.pagination import Keyset
+from api.views import ProviderViewSet
+from participants.api.base import ParticipantPath
 from participants.selectors import get_enrollment
 from reviews import rendering
 from reviews.api import serializers as s
+from reviews.api.filters import ParticipantReviewFilterSet
 from reviews.models import ParticipantReview
 from reviews.selectors import assessment_reviews
 from reviews.selectors import participant_reviews as review_selectors
@@ -29,72 +30,46 @@ ACCEPTED = OpenApiResponse(
 )
 
 
-def _review_filters(params) -> review_selectors.ReviewFilters:
-    status_value = params.get("status", ParticipantReview.Status.PENDING)
-    if status_value not in ParticipantReview.Status.values:
-        raise BadRequest("status must be pending or resolved.")
-    return review_selectors.ReviewFilters(
-        status=status_value,
-        q=search_term(params.get("q")),
-        participant=params.get("participantID", "").strip(),
-        limit_group_id=params.get("limitGroupID", "").strip(),
-    )
-
-
-class ParticipantReviewsView(ProviderAPIView):
+# /participant-reviews, /participant-reviews/{reviewID}, its assignment and suspensions.
+class ParticipantReviewViewSet(ProviderViewSet):
+    lookup_url_kwarg = "reviewID"
     required_scopes = {
-        "GET": (scopes.PARTICIPANT_REVIEWS_READ,),
-        "POST": (scopes.PARTICIPANT_REVIEWS_WRITE,),
+        "list": (scopes.PARTICIPANT_REVIEWS_READ,),
+        "create": (scopes.PARTICIPANT_REVIEWS_WRITE,),
+        "retrieve": (scopes.PARTICIPANT_REVIEWS_READ,),
+        "assign": (scopes.PARTICIPANT_REVIEWS_WRITE,),
+        "suspend": (scopes.PARTICIPANT_REVIEWS_WRITE, scopes.RELATIONSHIPS_WRITE),
     }
-    idempotent_methods = ("POST",)
-    problem_responses = {"GET": (422,), "POST": (404, 409, 422)}
+    idempotent_actions = ("create", "assign", "suspend")
+    problem_responses = {
+        "list": (422,),
+        "create": (404, 409, 422),
+        "retrieve": (404,),
+        "assign": (404, 409, 422),
+        "suspend": (404, 409, 422),
+    }
+    queryset = ParticipantReview.objects.none()  # the model the schema's filters are typed from
+    filter_backends = [ProviderFilterBackend]
+    filterset_class = ParticipantReviewFilterSet
+    envelope_key = "reviews"
+    cursor_scope_name = "participant-reviews"
 
     @extend_schema(
         operation_id="listParticipantReviews",
-        parameters=[
-            OpenApiParameter(
-                "status",
-                {"type": "string", "enum": list(ParticipantReview.Status.values)},
-                description="Default pending",
-            ),
-            OpenApiParameter(
-                "q",
-                {"type": "string", "maxLength": 100},
-                description=(
-                    "Trimmed. An exact reviewID; a case-insensitive substring of the "
-                    "participant's given, family or full name; a phone fragment (digits and "
-                    "+ ( ) . - and spaces, at least 3 digits) of its phone; an exact "
-                    "participantID (ending `_user`) or exact externalID. Emails are not "
-                    "searched."
-                ),
-            ),
-            OpenApiParameter("participantID", str, description="participantID or externalID"),
-            OpenApiParameter(
-                "limitGroupID", str, description="Participants with an active membership"
-            ),
-            *PAGINATION_PARAMETERS,
-        ],
         responses={200: s.ParticipantReviewListSerializer},
     )
-    def get(self, request, providerID):
-        filters = _review_filters(request.query_params)
-        page = paginate(
-            review_selectors.list_reviews(self.provider_id, filters),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope="participant-reviews",
-            filters=filters.binding(),
-        )
-        return Response(
-            page.envelope("reviews", [rendering.render_participant_review(r) for r in page.items])
-        )
+    def list(self, request, providerID):
+        filters = self.query_filterset().review_filters()
+        self.cursor_filters = filters.binding()
+        page = self.paginate_queryset(review_selectors.list_reviews(self.provider_id, filters))
+        return self.get_paginated_response([rendering.render_participant_review(r) for r in page])
 
     @extend_schema(
         operation_id="openParticipantReview",
         request=s.OpenReviewSerializer,
         responses={202: ACCEPTED},
     )
-    def post(self, request, providerID):
+    def create(self, request, providerID):
         serializer = s.OpenReviewSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -108,31 +83,21 @@ class ParticipantReviewsView(ProviderAPIView):
         )
         return Response(status=status.HTTP_202_ACCEPTED)
 
-
-class ParticipantReviewDetailView(ProviderAPIView):
-    required_scopes = {"GET": (scopes.PARTICIPANT_REVIEWS_READ,)}
-    problem_responses = {"GET": (404,)}
-
     @extend_schema(
         operation_id="getParticipantReview",
         responses={200: s.ParticipantReviewEnvelopeSerializer},
     )
-    def get(self, request, providerID, reviewID):
+    def retrieve(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
         return Response({"review": rendering.render_participant_review_detail(review)})
-
-
-class ParticipantReviewAssignmentView(ProviderAPIView):
-    required_scopes = {"PUT": (scopes.PARTICIPANT_REVIEWS_WRITE,)}
-    idempotent_methods = ("PUT",)
-    problem_responses = {"PUT": (404, 409, 422)}
 
     @extend_schema(
         operation_id="assignParticipantReview",
         request=s.AssignmentSerializer,
         responses={202: ACCEPTED},
     )
-    def put(self, request, providerID, reviewID):
+    @action(detail=True, methods=["put"], url_path="assignment")
+    def assign(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
         serializer = s.AssignmentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -145,20 +110,13 @@ class ParticipantReviewAssignmentView(ProviderAPIView):
         )
         return Response(status=status.HTTP_202_ACCEPTED)
 
-
-class ParticipantReviewSuspensionsView(ProviderAPIView):
-    required_scopes = {
-        "POST": (scopes.PARTICIPANT_REVIEWS_WRITE, scopes.RELATIONSHIPS_WRITE),
-    }
-    idempotent_methods = ("POST",)
-    problem_responses = {"POST": (404, 409, 422)}
-
     @extend_schema(
         operation_id="suspendFromParticipantReview",
         request=s.SuspendFromReviewSerializer,
         responses={201: s.ParticipantReviewEnvelopeSerializer},
     )
-    def post(self, request, providerID, reviewID):
+    @action(detail=True, methods=["post"], url_path="suspensions")
+    def suspend(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
         serializer = s.SuspendFromReviewSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -179,17 +137,20 @@ class ParticipantReviewSuspensionsView(ProviderAPIView):
         )
 
 
-class PaymentReviewResolutionsView(ProviderAPIView):
-    required_scopes = {"POST": (scopes.PAYMENT_REVIEWS_WRITE,)}
-    optionally_idempotent_methods = ("POST",)
-    problem_responses = {"POST": (404, 409, 422)}
+# /reviews/{reviewID}/resolutions: a payment review's resolution.
+class PaymentReviewViewSet(ProviderViewSet):
+    lookup_url_kwarg = "reviewID"
+    required_scopes = {"resolve": (scopes.PAYMENT_REVIEWS_WRITE,)}
+    optionally_idempotent_actions = ("resolve",)
+    problem_responses = {"resolve": (404, 409, 422)}
 
     @extend_schema(
         operation_id="resolvePaymentReview",
         request=s.PaymentReviewResolutionSerializer,
         responses={201: s.PaymentReviewEnvelopeSerializer},
     )
-    def post(self, request, providerID, reviewID):
+    @action(detail=True, methods=["post"], url_path="resolutions")
+    def resolve(self, request, providerID, reviewID):
         serializer = s.PaymentReviewResolutionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         review = payment_review_services.resolve_payment_review(
@@ -204,54 +165,55 @@ class PaymentReviewResolutionsView(ProviderAPIView):
         )
 
 
-class RiskAssessmentsView(ParticipantPathView):
-    required_scopes = {"GET": (scopes.PARTICIPANT_REVIEWS_READ,)}
-    problem_responses = {"GET": (404,)}
+# /participants/{participantID}/risk-assessments.
+class RiskAssessmentViewSet(ParticipantPath, ProviderViewSet):
+    required_scopes = {"list": (scopes.PARTICIPANT_REVIEWS_READ,)}
+    problem_responses = {"list": (404,)}
+    keyset = Keyset(time_field="assessed_on", descending=False)
+    envelope_key = "assessments"
+
+    def cursor_scope(self) -> str:
+        return f"participants/{self.enrollment.participant_id}/risk-assessments"
 
     @extend_schema(
         operation_id="listRiskAssessments",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: risk_serializers.RiskAssessmentListSerializer},
     )
-    def get(self, request, providerID, participantID):
-        enrollment = self.enrollment
-        page = paginate(
-            risk_selectors.visible_assessments(self.provider_id, enrollment.participant_id),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=f"participants/{enrollment.participant_id}/risk-assessments",
-            time_field="assessed_on",
-            descending=False,
+    def list(self, request, providerID, participantID):
+        page = self.paginate_queryset(
+            risk_selectors.visible_assessments(self.provider_id, self.enrollment.participant_id)
         )
         review_ids = assessment_reviews.review_ids_by_assessment(
-            self.provider_id, [assessment.pk for assessment in page.items]
+            self.provider_id, [assessment.pk for assessment in page]
         )
         rendered = [
             risk_rendering.render_risk_assessment(assessment, review_ids.get(assessment.pk, []))
-            for assessment in page.items
+            for assessment in page
         ]
-        return Response(page.envelope("assessments", rendered))
+        return self.get_paginated_response(rendered)
 
 
-class DeviceObservationsView(ProviderAPIView):
+# /payments/{paymentID}/risk-assessments/{assessmentID}/device-observations.
+class DeviceObservationViewSet(ProviderViewSet):
     # Both are required, also for a narrowed token (a token carries only what it was given).
-    required_scopes = {"GET": (scopes.SERVICE_DEVICES_READ, scopes.SERVICE_PAYMENTS_READ)}
-    problem_responses = {"GET": (404,)}
+    required_scopes = {"list": (scopes.SERVICE_DEVICES_READ, scopes.SERVICE_PAYMENTS_READ)}
+    problem_responses = {"list": (404,)}
+    keyset = Keyset(time_field="observed_on", nullable_time=True)
+    envelope_key = "observations"
+
+    def cursor_scope(self) -> str:
+        path = self.kwargs
+        return (
+            f"payments/{path['paymentID']}/risk-assessments/{path['assessmentID']}"
+            "/device-observations"
+        )
 
     @extend_schema(
         operation_id="listDeviceObservations",
-        parameters=PAGINATION_PARAMETERS,
         responses={200: risk_serializers.DeviceObservationListSerializer},
     )
-    def get(self, request, providerID, paymentID, assessmentID):
+    def list(self, request, providerID, paymentID, assessmentID):
         assessment = risk_selectors.assessment_of_payment(self.provider_id, paymentID, assessmentID)
-        page = paginate(
-            risk_selectors.device_observations(assessment),
-            query_params=request.query_params,
-            provider_id=self.provider_id,
-            scope=f"payments/{paymentID}/risk-assessments/{assessmentID}/device-observations",
-            time_field="observed_on",
-            nullable_time=True,
-        )
-        rendered = [risk_rendering.render_device_observation(o) for o in page.items]
-        return Response(page.envelope("observations", rendered))
+        page = self.paginate_queryset(risk_selectors.device_observations(assessment))
+        rendered = [risk_rendering.render_device_observation(o) for o in page]
+        return self.get_paginated_response(rendered)

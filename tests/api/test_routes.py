@@ -18,7 +18,7 @@ from api.problems import NO_RESOURCE
 from providers import services
 from tests.participants.factories import create_participant
 from tests.problems import NO_PARTICIPANT, assert_not_found
-from tests.routes import fill, provider_routes, provider_views
+from tests.routes import fill, provider_operations, provider_routes, provider_views
 from tests.tenancy.cases import CASES
 
 pytestmark = pytest.mark.django_db
@@ -29,11 +29,19 @@ ROUTES = provider_routes()
 TOKENS = "providers/<str:providerID>/tokens"
 CONTRACT_ROUTES = [(route, method) for route, method in ROUTES if route != TOKENS]
 VIEWS = provider_views()
-SCOPED = [
-    (route, method) for route, method in ROUTES if VIEWS[route].required_scopes.get(method.upper())
-]
+OPERATIONS = provider_operations()
+
+
+def _scopes(route: str, method: str) -> tuple[str, ...]:
+    view = OPERATIONS[(route, method)]
+    return view.required_scopes.get(view.operation_name(method.upper()), ())
+
+
+SCOPED = [(route, method) for route, method in ROUTES if _scopes(route, method)]
 IDEMPOTENT = [
-    (route, method) for route, method in ROUTES if method.upper() in VIEWS[route].idempotent_methods
+    (route, method)
+    for route, method in ROUTES
+    if OPERATIONS[(route, method)].idempotency_of(method.upper()) == "required"
 ]
 
 
@@ -81,7 +89,7 @@ def test_every_contract_route_accepts_an_api_key_and_a_bearer_token(provider, ro
 
 @pytest.mark.parametrize(("route", "method"), SCOPED)
 def test_a_credential_without_the_route_scope_is_403(provider, route, method):
-    needed = VIEWS[route].required_scopes[method.upper()]
+    needed = _scopes(route, method)
     for scope in needed:
         others = [name for name in scopes.ALL_SCOPES if name != scope]
         response = _call(
