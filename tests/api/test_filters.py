@@ -37,7 +37,7 @@ def test_the_participant_list_ignores_a_participant_filter():
 @pytest.mark.parametrize(
     ("query", "problem", "detail"),
     [
-        ("status=nope", BadRequest, "Unrecognized status 'nope'."),
+        ("status=nope", BadRequest, "Unrecognized status 'nope'; one of: initiated, "),
         ("type=gift", InvalidRequest, "type must be payout or request, not 'gift'."),
         ("onHold=maybe", InvalidRequest, "onHold must be true or false."),
         ("createdFrom=yesterday", InvalidRequest, "createdFrom must be an ISO 8601"),
