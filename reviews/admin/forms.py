@@ -44,4 +44,9 @@ class AssignForm(ReviewVersionForm):
 
 
 class NoteForm(ReviewVersionForm):
-    text = forms.CharField(max_length=2048, label="Note", widget=forms.Textarea(attrs={"rows": 3}))
+    # Under the "Add a note" heading: the label says where the note goes, not "Note" again.
+    text = forms.CharField(
+        max_length=2048,
+        label="For the case file (every analyst on this case sees it)",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
