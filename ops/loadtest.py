@@ -88,6 +88,8 @@ def served(checkout: Path, env: dict, *, workers: int, threads: int):
         "PYTHONPATH": os.pathsep.join([str(shim), str(checkout)]),
         "DJANGO_SETTINGS_MODULE": FLOOR_SETTINGS,
         "DEBUG": "0",
+        # Plain http on loopback: the production redirect to https would answer every request.
+        "SECURE_SSL_REDIRECT": "0",
         "WEB_CONCURRENCY": str(workers),
         "GUNICORN_THREADS": str(threads),
         "PROMETHEUS_MULTIPROC_DIR": str(shim / "metrics"),
