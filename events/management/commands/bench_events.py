@@ -81,6 +81,8 @@ class Command(BenchCommand):
     def handle(self, *args, **options):
         if connection.vendor != "postgresql" or not settings.REDIS_URL:
             raise CommandError("bench_events needs DATABASE_URL (PostgreSQL) and REDIS_URL.")
+        # The requests are made in process over plain http: no redirect to https.
+        settings.SECURE_SSL_REDIRECT = False
         celery_app.conf.task_always_eager = False
         celery_app.control.purge()
         provider, issued = provider_services.create_provider(name="Bench events")
