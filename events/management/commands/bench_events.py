@@ -25,6 +25,7 @@ from rest_framework.test import APIClient
 
 from common.actors import Actor
 from common.bench import BenchCommand, percentile
+from config import queues
 from config.celery import app as celery_app
 from events import services as event_services
 from events.models import Delivery, DeliveryAttempt, WebhookEndpoint
@@ -212,6 +213,7 @@ class Command(BenchCommand):
             "CELERY_TASK_ALWAYS_EAGER": "0",
         }
         command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo"]
+        command += ["-Q", queues.WEBHOOKS]  # the webhook worker of the Procfile, one process
         command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
         worker = subprocess.Popen(
             [*command, "--loglevel", "WARNING"],
