@@ -23,6 +23,9 @@ def load_demo_env() -> None:
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     load_demo_env()
+    if sys.argv[1:2] == ["makemigrations"]:
+        # Reads the models only: it signs and serves nothing, so it needs no real key.
+        os.environ.setdefault("SECRET_KEY", "makemigrations-only")
     from django.conf import settings
     from django.core.exceptions import ImproperlyConfigured
     from django.core.management import execute_from_command_line
