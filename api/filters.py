@@ -9,9 +9,13 @@ unrecognised status; 422 `invalid-request` for any other query failure); the fir
 parameter, in the FilterSet's order, is the answer, as it was when the views parsed by hand.
 """
 
+import copy
+from functools import cached_property
+
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
+from django.http import QueryDict
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema_field
 
@@ -24,7 +28,16 @@ def _problem(exc: DomainError) -> ValidationError:
     return ValidationError(exc.detail or exc.title, code="problem", params={"problem": exc})
 
 
-class ParsedField(forms.Field):
+class SharedField:
+    """A query form's field is shared by every request: it is validated, never rendered, and
+    holds nothing of the request, so a form instance takes it as is rather than a deep copy
+    of it and its widget (the copy was most of a list's validation cost)."""
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class ParsedField(SharedField, forms.Field):
     """One query value parsed by `parse` (which raises the problem); `absent` when not sent."""
 
     def __init__(self, *, parse, absent=None, **kwargs):
@@ -40,7 +53,7 @@ class ParsedField(forms.Field):
             raise _problem(exc) from None
 
 
-class RepeatedChoiceField(forms.MultipleChoiceField):
+class RepeatedChoiceField(SharedField, forms.MultipleChoiceField):
     """A repeatable value from a fixed set: the distinct values in the order sent; `invalid`
     makes the problem for a value outside the set."""
 
@@ -108,7 +121,41 @@ def stripped(value: str) -> str:
 
 class ProviderFilterSet(django_filters.FilterSet):
     """A list's query: `values()` validates it (raising the contract's problem) and returns the
-    cleaned values by parameter name."""
+    cleaned values by parameter name.
+
+    Built once per request, so it builds only what validation needs: the form class is made
+    once per FilterSet from its declared filters (they do not vary by request), and the
+    filters themselves are copied for the instance only if something reads them (django-
+    filter's `.qs`; the lists' selectors compile their own statements)."""
+
+    def __init__(self, data=None, queryset=None, *, request=None, prefix=None):
+        self.is_bound = data is not None
+        self.data = data or QueryDict()
+        self._queryset = queryset
+        self.request = request
+        self.form_prefix = prefix
+
+    @property
+    def queryset(self):
+        if self._queryset is None:
+            self._queryset = self._meta.model._default_manager.all()
+        return self._queryset
+
+    @cached_property
+    def filters(self):
+        filters = copy.deepcopy(self.base_filters)
+        for filter_ in filters.values():
+            filter_.model, filter_.parent = self.queryset.model, self
+        return filters
+
+    @classmethod
+    def get_form_class(cls):
+        form_class = cls.__dict__.get("_form_class")
+        if form_class is None:
+            fields = {name: filter_.field for name, filter_ in cls.base_filters.items()}
+            form_class = type(f"{cls.__name__}Form", (cls._meta.form,), fields)
+            cls._form_class = form_class
+        return form_class
 
     def values(self) -> dict:
         if not self.is_valid():

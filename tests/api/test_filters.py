@@ -10,7 +10,8 @@ from django.http import QueryDict
 from common.errors import BadRequest, InvalidRequest
 from events.api.filters import EventFilterSet
 from events.models import Event
-from payments.api.filters import parse_filters
+from payments.api.filters import ParticipantPaymentFilterSet, PaymentFilterSet, parse_filters
+from payments.models import Payment
 
 
 def _payments(query: str, provider_wide=True):
@@ -69,3 +70,25 @@ def test_the_event_feed_names_a_wrong_type():
         filterset.event_filters()
     assert type(raised.value) is InvalidRequest
     assert raised.value.detail.startswith("type '' is not an event type; one of: ")
+
+
+def test_requests_share_the_form_class_and_fields_but_not_values():
+    # One form class per FilterSet and fields shared by reference: a request's values never
+    # reach another's (they live on the form instance).
+    first = PaymentFilterSet(QueryDict("status=completed"), queryset=Payment.objects.none())
+    second = PaymentFilterSet(QueryDict("status=failed"), queryset=Payment.objects.none())
+    assert type(first.form) is type(second.form)
+    assert first.form.fields["status"] is second.form.fields["status"]
+    assert first.payment_filters().statuses == ("completed",)
+    assert second.payment_filters().statuses == ("failed",)
+    assert ParticipantPaymentFilterSet.get_form_class() is not PaymentFilterSet.get_form_class()
+    assert "participantID" not in ParticipantPaymentFilterSet.get_form_class().base_fields
+
+
+@pytest.mark.django_db
+def test_the_filters_are_copied_when_something_filters_a_queryset():
+    # django-filter's own `.qs` still works: the filters are copied and bound on first use.
+    filterset = EventFilterSet(QueryDict("type=payout.created"), queryset=Event.objects.all())
+    assert filterset.filters["type"].parent is filterset
+    assert filterset.filters["type"] is not EventFilterSet.base_filters["type"]
+    assert list(filterset.qs) == []
