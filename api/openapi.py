@@ -74,6 +74,13 @@ class ServiceAutoSchema(AutoSchema):
         ):
             # DRF trims the value and refuses it blank: one non-space character is needed.
             schema["pattern"] = "\\S"
+        if (
+            direction == "request"
+            and getattr(field, "allow_empty", True) is False
+            and schema.get("type") == "array"
+        ):
+            # A list that must not be empty (`allow_empty=False`, nested or a ListField).
+            schema.setdefault("minItems", 1)
         return schema
 
     def _is_list_view(self, serializer=None) -> bool:

@@ -327,6 +327,8 @@ SPECTACULAR_SETTINGS = {
     "SERVERS": [{"url": SERVICE_BASE_URL}],
     "ENUM_NAME_OVERRIDES": {
         "LimitProviderSourceEnum": "limits.api.serializers.PROVIDER_SOURCES",
+        "CountryEnum": "participants.validators.COUNTRY_CODES",
+        "CallingCodeEnum": "participants.validators.CALLING_CODES",
         "PaymentTypeEnum": "payments.models.PaymentType",
         "PayoutTypeEnum": ["payout"],
         "RequestTypeEnum": ["request"],

@@ -12,6 +12,7 @@ agreement); `WEBHOOK_ALLOW_PRIVATE_ADDRESSES` (DEBUG) exempts everything. Exempt
 connects only to the addresses resolved for it."""
 
 import ipaddress
+import re
 import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -36,6 +37,20 @@ _SITE_LOCAL = ipaddress.ip_network("fec0::/10")
 
 class UnsafeURL(ValueError):
     """A URL the service will not send to; the message says why."""
+
+
+def url_pattern() -> str:
+    """The form of a URL the service accepts, as a regular expression (the schema states it):
+    the scheme required, a host that is a DNS name with a top-level domain (any name where
+    hosts or private addresses are exempted), a dotted IPv4 address or a bracketed IPv6
+    address, an optional port, and a path and query without spaces or a fragment."""
+    scheme = "https" if settings.WEBHOOK_REQUIRE_HTTPS else "https?"
+    if settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES or settings.WEBHOOK_ALLOWED_HOSTS:
+        name = r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?"
+    else:
+        name = r"([A-Za-z0-9-]+\.)+([A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})\.?"
+    host = rf"({name}|[0-9]{{1,3}}(\.[0-9]{{1,3}}){{3}}|\[[0-9A-Fa-f:.]+\])"
+    return rf"^{scheme}://{host}(:[0-9]{{1,5}})?([/?][^\s#]*)?$"
 
 
 @dataclass(frozen=True)
@@ -119,6 +134,7 @@ def _addresses(url: str, *, must_resolve: bool) -> list[str]:
     """The addresses a send to `url` would connect to, each checked."""
     host, port = _parse(url)
     if not must_resolve and _exempt(host):
+        _check_form(url)
         return []
     name = host.rstrip(".").lower()
     try:
@@ -133,7 +149,16 @@ def _addresses(url: str, *, must_resolve: bool) -> list[str]:
         raise UnsafeURL(f"host {host} does not resolve")
     if any(blocked(a) and not _exempt(host, a) for a in found):
         raise UnsafeURL(REFUSED)
+    _check_form(url)  # after the address rules, so a refused address is named as such
     return found
+
+
+def _check_form(url: str) -> None:
+    if not re.fullmatch(url_pattern(), url):
+        raise UnsafeURL(
+            "must be scheme://host[:port][/path]: a host name with a top-level domain or an "
+            "IP address, and no spaces"
+        )
 
 
 def check(url: str, *, resolve: bool) -> None:

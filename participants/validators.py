@@ -6,6 +6,11 @@ import phonenumbers
 import pycountry
 
 ASCII_DIGITS = re.compile(r"^[0-9]+\Z")
+# Every ISO 3166-1 alpha-2 code, and every assigned ITU calling code as written (no leading
+# zero): what the schema lists as the values `is_country` and `phone_problem` accept.
+COUNTRY_CODES = sorted(country.alpha_2 for country in pycountry.countries)
+CALLING_CODES = sorted((str(code) for code in phonenumbers.COUNTRY_CODE_TO_REGION_CODE), key=int)
+_CALLING_CODES = frozenset(CALLING_CODES)
 
 
 def is_country(code: str) -> bool:
@@ -16,7 +21,7 @@ def phone_problem(country_code: str, number: str) -> tuple[str, str] | None:
     """(field, message) when the phone is not a possible number, else None."""
     if not ASCII_DIGITS.match(country_code) or len(country_code) > 3:
         return "countryCode", "must be an ITU calling code of 1 to 3 ASCII digits, without a plus"
-    if int(country_code) not in phonenumbers.COUNTRY_CODE_TO_REGION_CODE:
+    if country_code not in _CALLING_CODES:  # "01" is not a calling code, though int() reads 1
         return "countryCode", "is not an assigned ITU calling code"
     if not ASCII_DIGITS.match(number) or len(number) > 17:
         return "number", "must be the national significant number in ASCII digits"

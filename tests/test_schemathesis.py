@@ -3,17 +3,19 @@
 Each generated request must get a documented status, a response matching its schema, and
 never a 5xx. The provider in the path is the caller's own, so requests reach the handlers.
 The caller owns a participant, a funding source, payouts, a request, a limit group, a
-participant review, a payment review and an assessment with device observations; about half of
-the positive cases have their path IDs replaced by those, so success answers (not only 404s)
-are checked against the schema too.
+participant review, a payment review, an assessment with device observations, a webhook
+endpoint and an event; about half of the positive cases have their path IDs replaced by those,
+and about half send an idempotency key not used before (generated keys repeat, and a key sent
+again with another body is a 409), so success answers (not only 404s and 409s) are checked
+against the schema too.
 
 CI runs at least 100 examples per operation (`.ci/run` exports SCHEMATHESIS_MAX_EXAMPLES);
 the local default is smaller to keep `make test` quick.
 """
 
+import itertools
 import os
 import re
-import zlib
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,7 @@ from schemathesis.core.result import Ok
 
 from common.actors import Actor
 from config.wsgi import application
+from events import services as event_services
 from limits import services as limit_services
 from tests.conftest import basic_auth
 from tests.payments.factories import enroll, make_payment
@@ -55,15 +58,21 @@ def _seed(ctx) -> dict:
     review = pending_review(ctx.provider, owner)
     held, payment_review = payout_in_review(ctx.provider)
     observed, found = observed_payment(ctx.provider)
+    endpoint, _secret = event_services.create_endpoint(
+        provider_id=ctx.id, url="https://hooks.example.com/schemathesis"
+    )
+    event = event_services.send_test(provider_id=ctx.id, endpoint_id=endpoint.pk)
     return {
         "participantID": (owner.participant_id, owner.external_id),
         "fundingSourceID": (owner.funding_sources.get().pk,),
         "payoutID": (payout.id, held.id),
         "requestID": (request.id,),
         "groupID": (group.id,),
-        "reviewID": (review.pk, payment_review.pk),
+        "reviewID": ((payment_review.pk,), (review.pk,)),
         "paymentID": (observed.id,),
         "assessmentID": (found.pk,),
+        "endpointID": (endpoint.pk,),
+        "eventID": (event.pk,),
     }
 
 
@@ -80,16 +89,26 @@ def caller(provider):
         request_finished.connect(close_old_connections)
 
 
+_POSITIVE_CASES = itertools.count()
+
+
 def _use_owned_ids(case, owned: dict) -> None:
-    """Replace generated path IDs by the caller's real ones for about half the positive cases
-    (decided by the generated value, so a derandomized run stays reproducible)."""
+    """Replace generated path IDs by the caller's real ones, and a generated idempotency key by
+    one not used before, in every other positive case (generated values repeat, so counting
+    cases, not hashing values, keeps it half; a derandomized run stays reproducible)."""
     if case.meta is not None and case.meta.generation.mode.is_negative:
         return
-    for name, value in (case.path_parameters or {}).items():
+    turn = next(_POSITIVE_CASES)
+    if turn % 2:
+        return
+    for name in case.path_parameters or {}:
         choices = owned.get(name)
-        digest = zlib.crc32(str(value).encode())
-        if choices and digest % 2 == 0:
-            case.path_parameters[name] = choices[(digest >> 1) % len(choices)]
+        if name == "reviewID":  # a participant review's routes, or a payment review's
+            choices = choices["participant-reviews/" in case.path]
+        if choices:
+            case.path_parameters[name] = choices[(turn // 2) % len(choices)]
+    if "X-Idempotency-Key" in (case.headers or {}):
+        case.headers["X-Idempotency-Key"] = f"schemathesis-{turn}"
 
 
 @pytest.mark.schemathesis

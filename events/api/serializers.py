@@ -1,16 +1,37 @@
 """Event and webhook endpoint shapes: request bodies, and the schema of the responses
 (`events.rendering` builds them)."""
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
+from events import addresses
 from events.models import WebhookEndpoint
 from events.types import ALL_TYPES
 
 # ---- request bodies --------------------------------------------------------------------
 
 
+class EndpointURLField(serializers.CharField):
+    """An endpoint's URL; `events.addresses` checks it."""
+
+
+class EndpointURLSchema(OpenApiSerializerFieldExtension):
+    """The URL's form as `events.addresses` accepts it (`url_pattern`), so that generated URLs
+    are valid; that its host is not a loopback, private or link-local address is checked, not
+    stated."""
+
+    target_class = EndpointURLField
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {
+            "type": "string",
+            "maxLength": self.target.max_length,
+            "pattern": addresses.url_pattern(),
+        }
+
+
 class EndpointCreateSerializer(serializers.Serializer):
-    url = serializers.CharField(
+    url = EndpointURLField(
         max_length=2048,
         help_text="https (http only in DEBUG); must not resolve to a loopback, private or "
         "link-local address",

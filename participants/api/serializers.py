@@ -16,12 +16,12 @@ from participants.selectors import PARTICIPANT_ID_PREFIX
 
 # What the validators below enforce, stated in the schema so that generated valid data is
 # valid (validation and its messages stay the serializers' own).
-@extend_schema_field({"type": "string", "pattern": "^[A-Z]{2}$"})
+@extend_schema_field({"type": "string", "enum": validators.COUNTRY_CODES})
 class CountryField(serializers.CharField):
     pass
 
 
-@extend_schema_field({"type": "string", "pattern": "^[0-9]{1,3}$"})
+@extend_schema_field({"type": "string", "enum": validators.CALLING_CODES})
 class CallingCodeField(serializers.CharField):
     pass
 

@@ -112,3 +112,35 @@ def _assert_refused(provider, url):
     problem = response.json()
     assert problem["errors"] == [{"pointer": "/url", "detail": REFUSED}]
     assert not WebhookEndpoint.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://intranet/hook",  # one label: no public name
+        "https://hooks.example.123/h",  # a top-level domain is never numeric
+        "https://0.0.AA*/h",
+        "https://hooks.example.com/a b",
+        "https://hooks.example.com:/h",
+        "https://hooks.example.com:123456/h",
+    ],
+)
+def test_a_url_outside_the_documented_form_is_refused(provider, url):
+    response = _register(provider, url)
+    assert response.status_code == 422, response.content
+    assert response.json()["errors"][0]["pointer"] == "/url"
+    assert not WebhookEndpoint.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://hooks.example.com/h?x=1",
+        "https://HOOKS.Example.com.:8443/h",
+        "https://93.184.215.14/h",
+        "https://xn--bcher-kva.xn--p1ai/h",
+    ],
+)
+def test_the_documented_form_is_accepted(provider, url, monkeypatch):
+    monkeypatch.setattr("events.addresses.outbound.resolve", lambda host, port: [])
+    assert _register(provider, url).status_code == 201

@@ -107,6 +107,14 @@ def test_same_external_id_at_two_providers_is_allowed(provider, other_provider):
             "/phones/0/countryCode",
         ),
         (
+            lambda b: b.update(phones=[{"countryCode": "01", "number": "4155550100"}]),
+            "/phones/0/countryCode",
+        ),
+        (
+            lambda b: b.update(phones=[{"countryCode": "999", "number": "4155550100"}]),
+            "/phones/0/countryCode",
+        ),
+        (
             lambda b: b.update(phones=[{"countryCode": "1", "number": "415-555-0100"}]),
             "/phones/0/number",
         ),
