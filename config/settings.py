@@ -115,6 +115,7 @@ IDEMPOTENCY_RETENTION_SECONDS = env_int("IDEMPOTENCY_RETENTION_SECONDS", 24 * 36
 IDEMPOTENCY_LOCK_SECONDS = env_int("IDEMPOTENCY_LOCK_SECONDS", 300)
 # Stored responses are sealed under a key derived from this (SECRET_KEY when unset).
 IDEMPOTENCY_ENCRYPTION_KEY = env_str("IDEMPOTENCY_ENCRYPTION_KEY")
+STAFF_OTP_ENCRYPTION_KEY = env_str("STAFF_OTP_ENCRYPTION_KEY")
 
 BEARER_TOKEN_DEFAULT_TTL_SECONDS = env_int("BEARER_TOKEN_DEFAULT_TTL_SECONDS", 3600)
 BEARER_TOKEN_MAX_TTL_SECONDS = env_int("BEARER_TOKEN_MAX_TTL_SECONDS", 30 * 24 * 3600)
@@ -383,7 +384,9 @@ METRICS_ALLOWED_NETWORKS = env_list(
 )
 
 # --- Staff security (docs/decisions.md, "Staff security") ---------------------------------
-INSTALLED_APPS += ["axes", "security"]
+# `security` after django-otp's plugins: its admin replaces theirs (security.admin).
+INSTALLED_APPS += ["axes", "django_otp", "django_otp.plugins.otp_totp"]
+INSTALLED_APPS += ["django_otp.plugins.otp_static", "security"]
 # One backend: axes' lockout check before the password, then Django's ModelBackend.
 AUTHENTICATION_BACKENDS = ["security.backends.LockoutModelBackend"]
 # Last, as axes asks: it turns a refused login into the lockout page.
@@ -406,7 +409,9 @@ LOGGING["loggers"]["axes"] = {"level": "ERROR"}
 # backup code) before any admin page, while STAFF_OTP_REQUIRED is on (the default unless
 # DEBUG; `make run` keeps it off). An administrator allows a user's enrolment, valid for
 # STAFF_OTP_ENROLMENT_SECONDS. A staff session idle for STAFF_SESSION_IDLE_SECONDS ends.
-INSTALLED_APPS += ["django_otp", "django_otp.plugins.otp_totp", "django_otp.plugins.otp_static"]
+# The authenticator device is `security.models.SealedTOTPDevice` (its key sealed at rest);
+# django-otp's TOTP plugin stays installed for its migrations and the verification that
+# model reuses, and its own device table stays empty.
 MIDDLEWARE.insert(
     MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
     "django_otp.middleware.OTPMiddleware",

@@ -1,14 +1,17 @@
 """Staff security in the admin: unlocking (an action on axes' failed-attempt records, for
-superusers, who may delete them) and allowing a user's second-factor enrolment (an action on
-users, for those who may change them)."""
+superusers, who may delete them), allowing a user's second-factor enrolment (an action on
+users, for those who may change them) and the authenticator devices (listed and deleted, never
+shown)."""
 
 from axes.admin import AccessAttemptAdmin
 from axes.models import AccessAttempt
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from security import second_factor
+from security.models import SealedTOTPDevice
 from security.unlock import unlock_attempts
 
 
@@ -47,3 +50,24 @@ class StaffUserAdmin(UserAdmin):
 
 admin.site.unregister(get_user_model())
 admin.site.register(get_user_model(), StaffUserAdmin)
+
+
+# django-otp's TOTP admin shows a device's key and QR code; the devices are sealed ones here
+# (security.models), listed without their key: a lost device is deleted and enrolment allowed
+# again from the user's page.
+admin.site.unregister(TOTPDevice)
+
+
+@admin.register(SealedTOTPDevice)
+class SealedTOTPDeviceAdmin(admin.ModelAdmin):
+    list_display = ("user", "name", "confirmed", "created_at", "last_used_at")
+    list_filter = ("confirmed",)
+    search_fields = ("user__username",)
+    fields = ("user", "name", "confirmed", "created_at", "last_used_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

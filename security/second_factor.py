@@ -21,16 +21,17 @@ from django.utils import timezone
 from django_otp import devices_for_user
 from django_otp import login as otp_login
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
-from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from common import request_context
 from security.lockout import username_digest
+from security.models import SealedTOTPDevice
 
 log = logging.getLogger("security.otp")
 
 ENROLMENT_NAME = "Authenticator app"
 BACKUP_NAME = "Backup codes"
 BACKUP_CODES = 10
+BACKUP_CODE_LENGTH = 10  # hex characters (5 random bytes)
 
 
 def required_for(user) -> bool:
@@ -48,38 +49,38 @@ def enrolment_window_seconds() -> int:
     return settings.STAFF_OTP_ENROLMENT_SECONDS
 
 
-def pending_enrolment(user) -> TOTPDevice | None:
+def pending_enrolment(user) -> SealedTOTPDevice | None:
     """The unconfirmed device an administrator allowed, while still valid."""
     valid_from = timezone.now() - timedelta(seconds=settings.STAFF_OTP_ENROLMENT_SECONDS)
     return (
-        TOTPDevice.objects.filter(user=user, confirmed=False, created_at__gte=valid_from)
+        SealedTOTPDevice.objects.filter(user=user, confirmed=False, created_at__gte=valid_from)
         .order_by("-created_at")
         .first()
     )
 
 
 @transaction.atomic
-def allow_enrolment(user, *, by: str) -> TOTPDevice:
+def allow_enrolment(user, *, by: str) -> SealedTOTPDevice:
     """Replaces any earlier unconfirmed device; confirmed devices stay until deleted."""
-    TOTPDevice.objects.filter(user=user, confirmed=False).delete()
-    device = TOTPDevice.objects.create(user=user, name=ENROLMENT_NAME, confirmed=False)
+    SealedTOTPDevice.objects.filter(user=user, confirmed=False).delete()
+    device = SealedTOTPDevice.create_for(user, name=ENROLMENT_NAME)
     _log("otp enrolment allowed", user, by=by)
     return device
 
 
-def secret_text(device: TOTPDevice) -> str:
+def secret_text(device: SealedTOTPDevice) -> str:
     """The key as an app asks for it when typed instead of scanned (base32, in fours)."""
     text = base64.b32encode(device.bin_key).decode().rstrip("=")
     return " ".join(text[i : i + 4] for i in range(0, len(text), 4))
 
 
-def qr_svg_data_uri(device: TOTPDevice) -> str:
+def qr_svg_data_uri(device: SealedTOTPDevice) -> str:
     """The device's otpauth:// URL as an SVG QR code, for an <img> (no inline markup)."""
     return segno.make(device.config_url, error="m").svg_data_uri(scale=5, border=2)
 
 
 @transaction.atomic
-def confirm(request, device: TOTPDevice, token: str) -> list[str] | None:
+def confirm(request, device: SealedTOTPDevice, token: str) -> list[str] | None:
     """Checks the first code; on success the device counts, a fresh set of backup codes is
     made (returned, shown once) and this session is verified."""
     if not device.verify_token(token.strip()):
@@ -96,7 +97,7 @@ def confirm(request, device: TOTPDevice, token: str) -> list[str] | None:
 def replace_backup_codes(user) -> list[str]:
     StaticDevice.objects.filter(user=user).delete()
     backup = StaticDevice.objects.create(user=user, name=BACKUP_NAME, confirmed=True)
-    codes = [secrets.token_hex(5) for _ in range(BACKUP_CODES)]
+    codes = [secrets.token_hex(BACKUP_CODE_LENGTH // 2) for _ in range(BACKUP_CODES)]
     StaticToken.objects.bulk_create(
         StaticToken(device=backup, token=backup_digest(code)) for code in codes
     )
@@ -115,8 +116,14 @@ def verify(request, token: str) -> bool:
     """A code from any confirmed device of the user (a backup code is used up); devices
     throttle repeated failures themselves."""
     token = token.strip().replace(" ", "")
+    # A code is tried on the kind of device whose form it has (a backup code is 10 characters,
+    # an authenticator's 6 or 8 digits), so a mistyped code of one kind never throttles the
+    # other.
+    backup = len(token) == BACKUP_CODE_LENGTH
     for device in devices_for_user(request.user, confirmed=True):
-        given = backup_digest(token) if isinstance(device, StaticDevice) else token
+        if isinstance(device, StaticDevice) != backup:
+            continue
+        given = backup_digest(token) if backup else token
         if device.verify_token(given):
             otp_login(request, device)
             _log("otp verified", request.user, device=type(device).__name__)

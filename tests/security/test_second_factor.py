@@ -12,9 +12,9 @@ from django.test import Client
 from django.utils import timezone
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_static.models import StaticToken
-from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from security import second_factor
+from security.models import SealedTOTPDevice
 from tests.reviews.admin_support import ANALYST, AUDITOR, staff_user
 
 pytestmark = pytest.mark.django_db
@@ -34,16 +34,16 @@ def _client(user) -> Client:
     return client
 
 
-def _code(device: TOTPDevice) -> str:
+def _code(device: SealedTOTPDevice) -> str:
     device.refresh_from_db()
     totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
     totp.time = time.time()
     return f"{totp.token():06d}"
 
 
-def _enrol(client, user) -> tuple[TOTPDevice, list[str]]:
+def _enrol(client, user) -> tuple[SealedTOTPDevice, list[str]]:
     call_command("allow_otp_enrolment", "--username", user.username)
-    device = TOTPDevice.objects.get(user=user)
+    device = SealedTOTPDevice.objects.get(user=user)
     page = client.post(SETUP, {"code": _code(device), "next": "/admin/"})
     assert page.status_code == 200 and b"Backup codes" in page.content
     return device, page.context["codes"]
@@ -76,7 +76,7 @@ def test_enrolment_by_qr_code_then_backup_codes_then_the_admin():
     page = client.get(SETUP + "?next=/admin/auth/user/")
     assert page.status_code == 200
     assert b'<img src="data:image/svg+xml' in page.content
-    device = TOTPDevice.objects.get(user=user)
+    device = SealedTOTPDevice.objects.get(user=user)
     wrong = client.post(SETUP, {"code": "000000" if _code(device) != "000000" else "111111"})
     assert wrong.status_code == 200 and b"That code is not right" in wrong.content
     # After a failure the device makes the next try wait (django-otp's throttling).
@@ -86,7 +86,7 @@ def test_enrolment_by_qr_code_then_backup_codes_then_the_admin():
         codes = done.context["codes"]
         assert len(codes) == 10 and len(set(codes)) == 10
         assert all(code.encode() in done.content for code in codes)
-        assert TOTPDevice.objects.get(user=user).confirmed
+        assert SealedTOTPDevice.objects.get(user=user).confirmed
         stored = set(StaticToken.objects.values_list("token", flat=True))
         assert len(stored) == 10 and not stored & set(codes)  # kept hashed, never in clear
         assert client.get("/admin/auth/user/").status_code == 200
