@@ -60,6 +60,7 @@ class Report:
     samples_up: list[Change] = field(default_factory=list)
     samples_down: list[Change] = field(default_factory=list)
     kept_as_recorded: bool = False  # the draft rule's condition was not re-evaluated
+    read_current_profiles: bool = False  # a list entry's matches read from today's profiles
 
     @property
     def level_changes(self) -> list[tuple[str, str, int]]:
@@ -141,9 +142,12 @@ class Stored:
     payment_type: str | None
     amount: Decimal | None
     enrolled_on: datetime | None
+    party: tuple[str, str]  # (providerID, participantID) assessed
 
 
 _FIELDS = (
+    "provider_id",
+    "participant_id",
     "id",
     "event",
     "assessed_on",
@@ -170,12 +174,23 @@ def stored_assessments(days: int, now: datetime):
         .values_list(*_FIELDS)
     )
     for row in rows.iterator(chunk_size=5000):
-        pk, event, at, rules, signals, matches, payment_id, kind, minor, code, enrolled_on = row
+        provider_id, participant_id, pk, event, at, rules, signals, matches = row[:8]
+        payment_id, kind, minor, code, enrolled_on = row[8:]
         amount = None
         if payment_id is not None:
             amount = Decimal(minor).scaleb(-get_currency(code).decimal_places)
         yield Stored(
-            pk, event, at, rules, signals, matches or {}, payment_id, kind, amount, enrolled_on
+            pk,
+            event,
+            at,
+            rules,
+            signals,
+            matches or {},
+            payment_id,
+            kind,
+            amount,
+            enrolled_on,
+            (provider_id, participant_id),
         )
 
 

@@ -1,15 +1,20 @@
-"""What a draft change of a risk list entry would have done (see `risk.backtest`): the stored
-assessments whose recorded match was this entry get its draft level for that signal (none,
-`low`, when the draft no longer lists the same value), and every signal rule on that signal is
-replayed with it. Writes nothing.
+"""What a draft list entry, new or changed, would have done (see `risk.backtest`): the signal
+it feeds is given its draft level on every stored assessment it would have matched, and every
+signal rule on that signal is replayed with it. Writes nothing.
 
-Only matches the assessments recorded are replayed: which stored profiles a new entry or a
-new value would match is not recorded, so a new entry reports nothing and says so."""
+Two sources of matches. The assessments whose recorded match was the saved entry get the
+draft's level (`low` when the draft no longer lists the same value). The participants whose
+profile holds the draft's value (`risk.list_matches`, read from their current record: the
+profile at the time of an assessment is not stored) get the riskier of their recorded level
+and the draft's, as the riskiest value counts when signals are read; a broader domain or
+prefix is counted even where a more specific entry set the recorded level, so the report
+leans to what the draft could raise. The report says the current profiles were read."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from risk.backtest import Report, rescore, stored_assessments, tally
-from risk.models import EvidenceLevel, RiskListEntry, RiskPolicy, RiskRule
+from risk.list_matches import parties_listed_by
+from risk.models import LEVEL_ORDER, EvidenceLevel, RiskListEntry, RiskPolicy, RiskRule
 
 SIGNAL_OF_KIND = {
     RiskListEntry.Kind.COUNTRY: "addressRiskLevel",
@@ -25,6 +30,14 @@ def _same(entry: RiskListEntry, other: RiskListEntry) -> bool:
     return entry.kind == other.kind and entry.value.lower() == other.value.lower()
 
 
+def _riskier(first: str, second: str) -> str:
+    return max(first, second, key=LEVEL_ORDER.index)
+
+
+def _recorded(row, key: str) -> str | None:
+    return next((s["value"] for s in row.signals or [] if s["key"] == key), None)
+
+
 def backtest_list_entry(
     *,
     saved_entry: RiskListEntry | None,
@@ -34,22 +47,35 @@ def backtest_list_entry(
     now: datetime,
 ) -> Report:
     report = Report(days=days)
-    if saved_entry is None:
-        report.kept_as_recorded = True  # a new entry: no recorded match to replay
-        return report
-    key = SIGNAL_OF_KIND[saved_entry.kind]
-    level = draft_entry.level if _same(saved_entry, draft_entry) else EvidenceLevel.LOW
+    draft_key = SIGNAL_OF_KIND[draft_entry.kind]
+    saved_key = SIGNAL_OF_KIND[saved_entry.kind] if saved_entry else None
+    listed = saved_entry.value.lower() if saved_entry else None
+    same = saved_entry is not None and _same(saved_entry, draft_entry)
+    # A level change of the same value matches whom it matched; a new value is looked up.
+    newly = set()
+    if not same:
+        since = now - timedelta(days=days)
+        newly = parties_listed_by(draft_entry.kind, draft_entry.value, assessed_since=since)
+    report.read_current_profiles = not same
     rules = list(
-        RiskRule.objects.filter(condition=RiskRule.Condition.SIGNAL_AT_LEAST, signal_key=key)
+        RiskRule.objects.filter(
+            condition=RiskRule.Condition.SIGNAL_AT_LEAST, signal_key__in={draft_key, saved_key}
+        )
     )
-    listed = saved_entry.value.lower()
     for row in stored_assessments(days, now):
-        match = row.signal_matches.get(key)
-        if not match or str(match.get("entry", "")).lower() != listed:
+        levels = {}
+        match = row.signal_matches.get(saved_key) if saved_key else None
+        if match and str(match.get("entry", "")).lower() == listed:
+            levels[saved_key] = draft_entry.level if same else EvidenceLevel.LOW
+        if row.party in newly:
+            recorded = levels.get(draft_key, _recorded(row, draft_key))
+            if recorded is not None:
+                levels[draft_key] = _riskier(recorded, draft_entry.level)
+        if not levels:
             report.replayed += 1
             continue
         signals = [
-            {**signal, "value": level} if signal["key"] == key else signal
+            {**signal, "value": levels[signal["key"]]} if signal["key"] in levels else signal
             for signal in row.signals or []
         ]
         before = rescore(row, rules, policy)

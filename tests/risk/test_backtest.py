@@ -158,3 +158,68 @@ def test_raising_a_pep_entrys_level_replays_the_assessments_that_matched_it(prov
     page = logged_in(analyst).post(f"/admin/risk/risklistentry/{entry.pk}/change/", form)
     assert 'id="backtest-up">1<' in page.content.decode()
     assert counts() == before and RiskListEntry.objects.get(pk=entry.pk).level == "medium"
+
+
+def _signup(provider, enrollment, signals, *, fired_rules=(), matches=None):
+    RiskAssessment.objects.filter(participant_id=enrollment.participant_id).delete()
+    assessment(
+        provider_id=provider.id, participant_id=enrollment.participant_id, event="signup",
+        signals=signals, signal_matches=matches or {}, rules=list(fired_rules),
+        score=float(sum(r["points"] for r in fired_rules)), level="low", decision="allow",
+    )  # fmt: skip
+
+
+def test_a_new_entry_replays_the_participants_whose_profile_holds_its_value(provider, analyst):
+    from risk.models import RiskListEntry
+
+    rule("signal_at_least", events=("signup",), signal="sanctionLevel", level="high",
+         points=60, outcome="review")  # fmt: skip
+    rule("signal_at_least", events=("signup",), signal="emailDomainLevel", level="medium",
+         points=30)  # fmt: skip
+    named = enroll(provider.provider, given="Viktor", family="Bout")
+    middle = enroll(provider.provider, given="viktor", family="BOUT")
+    middle.middle_name = "Anatolyevich"
+    middle.save(update_fields=["middle_name"])
+    namesake_in_part = enroll(provider.provider, given="Viktoria", family="Bouton")
+    for enrollment in (named, middle, namesake_in_part):
+        _signup(provider, enrollment, [{"key": "sanctionLevel", "value": "low"},
+                                       {"key": "emailDomainLevel", "value": "low"}])  # fmt: skip
+    before = counts()
+    page = logged_in(analyst).post(
+        "/admin/risk/risklistentry/add/",
+        {"kind": "sanctioned_name", "value": "  Viktor   Bout ", "level": "high", "_backtest": "1"},
+    )
+    text = page.content.decode()
+    # Both spellings of the name (with and without the middle name) match; "Viktoria Bouton"
+    # does not: low → high (60 points, review) twice.
+    assert 'id="backtest-up">2<' in text, text
+    assert 'id="backtest-current-profiles"' in text
+    assert counts() == before and not RiskListEntry.objects.exists()
+
+
+def test_a_changed_value_drops_the_old_matches_and_adds_the_new(provider):
+    from risk.backtest_lists import backtest_list_entry
+    from risk.models import RiskListEntry
+
+    entry = RiskListEntry.objects.create(kind="email_domain", value="old.example", level="high")
+    high = rule("signal_at_least", events=("signup",), signal="emailDomainLevel", level="high",
+                points=40)  # fmt: skip
+    was_listed = enroll(provider.provider, email="bo@old.example")
+    now_listed = enroll(provider.provider, email="Ada@Mail.New.Example")
+    elsewhere = enroll(provider.provider, email="cy@renew.example")  # not a subdomain
+    hit = {"emailDomainLevel": {"entry": "old.example", "how": "in the domain", "level": "high"}}
+    _signup(provider, was_listed, [{"key": "emailDomainLevel", "value": "high"}],
+            fired_rules=[fired(high.rule_id, 40)], matches=hit)  # fmt: skip
+    _signup(provider, now_listed, [{"key": "emailDomainLevel", "value": "low"}])
+    _signup(provider, elsewhere, [{"key": "emailDomainLevel", "value": "low"}])
+    draft = RiskListEntry.objects.get(pk=entry.pk)
+    draft.value = "new.example"
+    report = backtest_list_entry(
+        saved_entry=entry, draft_entry=draft, policy=get_policy(), now=timezone.now()
+    )
+    assert (report.up, report.down) == (1, 1) and report.read_current_profiles
+    assert {c.assessment_id for c in report.samples_up} == set(
+        RiskAssessment.objects.filter(participant_id=now_listed.participant_id).values_list(
+            "pk", flat=True
+        )
+    )
