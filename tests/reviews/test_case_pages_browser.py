@@ -81,6 +81,7 @@ def test_the_case_pages_fit_at_1400_pixels(live_server, provider):
         "participant-reviews": "/admin/reviews/participantreview/",
         "payments": "/admin/payments/payment/",
         "review-commands": "/admin/reviews/reviewcommand/",
+        "reviews": "/admin/reviews/",
     }
 
     headings = []
