@@ -25,3 +25,13 @@ for _name, _value in TEST_ENVIRONMENT.items():
     os.environ.setdefault(_name, _value)
 
 from config.settings import *  # noqa: E402, F403
+
+if "replica" in DATABASES:  # noqa: F405
+    # A physical replica cannot have a test database made on it: the primary's arrives by
+    # streaming. As a mirror Django neither creates nor flushes one; tests/conftest.py's
+    # django_db_setup then points the alias back at the replica's server, at that name.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}  # noqa: F405
+    # Only the router's own tests (tests/replica) turn it on: elsewhere a test that writes
+    # through a service rather than as a provider's request would read its rows back from a
+    # replica that may not have replayed them yet.
+    DATABASE_ROUTERS = []
