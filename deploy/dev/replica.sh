@@ -67,10 +67,15 @@ stop() {
 
 start() {
   if streaming; then
+    # A test run that died while it had paused replay must not leave it paused.
+    replica "select pg_wal_replay_resume()" >/dev/null
     log "streaming on port $REPLICA_PORT (reused)"
     return
   fi
   stop
+  if [ "$(primary "show wal_level")" = minimal ]; then
+    log "the primary has wal_level = minimal: set it to replica and restart it"; exit 1
+  fi
   allow_replication
   rm -rf "$REPLICA_DIR"
   mkdir -p "$(dirname "$REPLICA_DIR")"
