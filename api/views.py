@@ -12,7 +12,8 @@ anything raised, `finalize_response`. This view adds one seam: the end of `initi
 `run_handler` around the handler dispatch is about to call. That wrapper is the one place for
 the idempotency claim, a replay, the transaction, the rendering and the completion or release
 of the key, and it runs after every check of the caller (401 and 403 before a 400 for a bad
-header).
+header). With a read replica configured (common.replica) it is also where a provider's write
+is noted for read-your-writes, and where a viewset's `replica_actions` read from the replica.
 
 Transactions under HTTP. A request with an X-Idempotency-Key runs its handler, the rendering
 of its response and the completion of its key in one transaction. Every service's own
