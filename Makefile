@@ -12,7 +12,7 @@ PORT ?= 8000
 export SERVICE_BASE_URL ?= http://$(HOST):$(PORT)
 DEMO_ENV := var/demo.env
 
-.PHONY: install run up-prod test lint format migrate seed bench clean FORCE
+.PHONY: install run up-prod test test-pgbouncer replica lint format migrate seed bench clean FORCE
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,16 @@ up-prod: install
 # tests/settings.py supplies what the tests need; DEBUG=0 overrides the 1 exported above.
 test: install
 	DEBUG=0 $(PY) -m pytest $(PYTEST_ARGS)
+
+# The concurrency and idempotency tests through PgBouncer in transaction mode (Debian's
+# pgbouncer package); DATABASE_URL names the PostgreSQL primary (deploy/dev/test-pgbouncer.sh).
+test-pgbouncer: install
+	PYTEST_ARGS="$(PYTEST_ARGS)" deploy/dev/test-pgbouncer.sh
+
+# A streaming read replica of the local PostgreSQL on port 5440, for
+# DATABASE_REPLICA_URL=postgres://…@127.0.0.1:5440/<the primary's database> (deploy/dev/replica.sh).
+replica:
+	deploy/dev/replica.sh start
 
 lint: install
 	$(PY) -m ruff check .

@@ -12,7 +12,8 @@ anything raised, `finalize_response`. This view adds one seam: the end of `initi
 `run_handler` around the handler dispatch is about to call. That wrapper is the one place for
 the idempotency claim, a replay, the transaction, the rendering and the completion or release
 of the key, and it runs after every check of the caller (401 and 403 before a 400 for a bad
-header).
+header). With a read replica configured (common.replica) it is also where a provider's write
+is noted for read-your-writes, and where a viewset's `replica_actions` read from the replica.
 
 Transactions under HTTP. A request with an X-Idempotency-Key runs its handler, the rendering
 of its response and the completion of its key in one transaction. Every service's own
@@ -36,6 +37,7 @@ from urllib.parse import unquote, unquote_to_bytes
 
 from django.db import transaction
 from rest_framework.metadata import SimpleMetadata
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 from rest_framework.status import is_success
 from rest_framework.views import APIView
@@ -46,7 +48,7 @@ from api.pagination import Keyset, KeysetPagination
 from api.problems import NO_RESOURCE
 from api.versioning import HEADER as VERSION_HEADER
 from api.versioning import requested_version
-from common import request_context
+from common import replica, request_context
 from common.errors import BadRequest, Forbidden, InvalidRequest, NotFound
 from common.ids import is_id
 
@@ -105,6 +107,17 @@ class ProviderEndpoint:
             setattr(self, name, partial(self.run_handler, handler))
 
     def run_handler(self, handler, request, *args, **kwargs):
+        """`run_with_key`; after a write, whatever its outcome (autocommit may have committed
+        part of it), the provider's next reads stay on the primary for a while
+        (common.replica: read-your-writes)."""
+        if request.method in SAFE_METHODS:
+            return self.run_with_key(handler, request, *args, **kwargs)
+        try:
+            return self.run_with_key(handler, request, *args, **kwargs)
+        finally:
+            replica.note_write(request.auth.provider_id)
+
+    def run_with_key(self, handler, request, *args, **kwargs):
         """The handler with its idempotency key: claimed (a replay answers at once), then
         the handler and the rendering of its response in one transaction with the key's
         completion. Anything but a success releases the key."""
@@ -137,9 +150,19 @@ class ProviderEndpoint:
     def call_handler(self, handler, request, *args, **kwargs):
         self.check_path_values(kwargs)
         self.check_query_values(request)
+        if self.reads_from_replica(request):
+            read = partial(self.resolve_and_run, handler, request, *args, **kwargs)
+            return replica.serve_read(request.auth.provider_id, read)
+        return self.resolve_and_run(handler, request, *args, **kwargs)
+
+    def resolve_and_run(self, handler, request, *args, **kwargs):
         if request.method != "OPTIONS":  # OPTIONS describes the endpoint, not a resource
             self.resolve_path(kwargs)
         return handler(request, *args, **kwargs)
+
+    def reads_from_replica(self, request) -> bool:
+        """A list or feed read the replica may serve (common.replica decides whether it does)."""
+        return False
 
     def resolve_path(self, kwargs: dict) -> None:
         """Look up what the path names, once, before the handler runs; a subclass keeps what
@@ -256,10 +279,15 @@ class ProviderViewSet(ProviderEndpoint, GenericViewSet):
     idempotent_actions: tuple[str, ...] = ()
     # Actions that honour X-Idempotency-Key when it is sent, and run without it otherwise.
     optionally_idempotent_actions: tuple[str, ...] = ()
+    # Read actions a streaming replica may serve (common.replica): the big lists and feeds.
+    replica_actions: tuple[str, ...] = ()
 
     def operation_name(self, method: str) -> str | None:
         # DRF sets `action` from the method before `initial`; the schema generator sets it too.
         return self.action
+
+    def reads_from_replica(self, request) -> bool:
+        return request.method == "GET" and self.action in self.replica_actions
 
     def cursor_scope(self) -> str:
         """What the list's cursors are bound to besides the provider and the filters."""

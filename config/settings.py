@@ -198,6 +198,48 @@ DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool(
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (the live test server, the eager task runner) share the file.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+
+# A streaming read replica (docs/decisions.md, "Read replica"): with DATABASE_REPLICA_URL set,
+# common.replica.ReplicaRouter sends the provider API's list and feed reads there, except
+# inside a transaction, for a provider that wrote within READ_YOUR_WRITES_SECONDS, and while
+# the replica is more than REPLICA_MAX_LAG_SECONDS behind (measured at most every
+# REPLICA_LAG_CHECK_SECONDS per process) or unreachable. Unset, every query goes to "default".
+_DATABASE_REPLICA_URL = env_str("DATABASE_REPLICA_URL")
+READ_YOUR_WRITES_SECONDS = env_int("READ_YOUR_WRITES_SECONDS", 10)
+REPLICA_MAX_LAG_SECONDS = env_int("REPLICA_MAX_LAG_SECONDS", 5)
+REPLICA_LAG_CHECK_SECONDS = 1
+if _DATABASE_REPLICA_URL:
+    if not _DATABASE_URL.startswith(("postgres", "postgresql")):
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL needs DATABASE_URL on PostgreSQL")
+    if not env_str("REDIS_URL"):
+        # Every process must see a provider's write marker, whichever served the write.
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL needs REDIS_URL (read-your-writes)")
+    # A read after the marker expired may only see a replica that had replayed the write.
+    if READ_YOUR_WRITES_SECONDS < REPLICA_MAX_LAG_SECONDS + REPLICA_LAG_CHECK_SECONDS:
+        raise ImproperlyConfigured(
+            "READ_YOUR_WRITES_SECONDS must be at least REPLICA_MAX_LAG_SECONDS + "
+            f"{REPLICA_LAG_CHECK_SECONDS}"
+        )
+    DATABASES["replica"] = dj_database_url.parse(
+        _DATABASE_REPLICA_URL,
+        conn_max_age=DATABASES["default"]["CONN_MAX_AGE"],
+        conn_health_checks=True,
+    )
+    # An unreachable replica costs a request at most this (then the primary answers).
+    DATABASES["replica"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 2)
+    DATABASES["replica"]["DISABLE_SERVER_SIDE_CURSORS"] = DATABASES["default"][
+        "DISABLE_SERVER_SIDE_CURSORS"
+    ]
+    DATABASE_ROUTERS = ["common.replica.ReplicaRouter"]  # common.replica.ROUTER
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "read_your_writes": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env_str("REDIS_URL"),
+            "KEY_PREFIX": "read-your-writes",
+            "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
+        },
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -9,7 +9,7 @@ built once per process from the models' own table and column names, so it follow
 import json
 from functools import cache
 
-from django.db import connection
+from django.db import connections, router
 
 from participants.models import Email, Enrollment, Participant, Phone
 
@@ -24,6 +24,11 @@ def _json_rows(table: str, alias: str, pairs: dict[str, str], where: str, order:
         f"COALESCE((SELECT jsonb_agg(jsonb_build_object({members}) ORDER BY {order}) "
         f"FROM {table} WHERE {where}), '[]'::jsonb)"
     )
+
+
+def _connection():
+    """The connection the ORM would read enrollments from (a replica for a page it serves)."""
+    return connections[router.db_for_read(Enrollment)]
 
 
 @cache
@@ -67,6 +72,7 @@ def fetch(provider_id: str, *, participant_id: str = "", external_id: str = ""):
     """The enrollment (participant attached, `phones_json`, `emails_json`, `groups_json` set)
     or None."""
     by, value = ("participant", participant_id) if participant_id else ("external", external_id)
+    connection = _connection()
     with connection.cursor() as cursor:
         cursor.execute(_statement(by), [provider_id, value])
         row = cursor.fetchone()
@@ -100,7 +106,7 @@ def attach_contacts(enrollments: list[Enrollment]) -> list[Enrollment]:
     query whatever the page size."""
     if not enrollments:
         return enrollments
-    with connection.cursor() as cursor:
+    with _connection().cursor() as cursor:
         cursor.execute(_contacts_statement(), [[e.pk for e in enrollments]])
         found = {row[0]: row[1:] for row in cursor.fetchall()}
     for enrollment in enrollments:

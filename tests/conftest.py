@@ -4,7 +4,7 @@ import socket
 
 import pytest
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
@@ -27,9 +27,13 @@ def pytest_collection_modifyitems(config, items):
     skip_pg = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL)")
     skip_redis = pytest.mark.skip(reason="needs Redis (set REDIS_URL)")
     skip_browser = pytest.mark.skip(reason=f"needs Chromium at {CHROMIUM}")
+    skip_replica = pytest.mark.skip(
+        reason="needs a streaming replica: DATABASE_REPLICA_URL (deploy/dev/replica.sh start)"
+    )
     on_pg = os.environ.get("DATABASE_URL", "").startswith(("postgres", "postgresql"))
     # CI installs Chromium (.ci/run): there a missing browser fails the test instead.
-    has_browser = os.path.exists(CHROMIUM) or os.environ.get("CI")
+    ci = os.environ.get("CI")
+    has_browser = os.path.exists(CHROMIUM) or ci
     for item in items:
         if "postgres" in item.keywords and not on_pg:
             item.add_marker(skip_pg)
@@ -37,6 +41,25 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_redis)
         if "browser" in item.keywords and not has_browser:
             item.add_marker(skip_browser)
+        # CI starts a replica (.ci/run): there a missing one fails the test instead.
+        # (A marker, not a keyword: the tests/replica directory is one.)
+        needs_replica = item.get_closest_marker("replica") is not None
+        if needs_replica and "replica" not in settings.DATABASES and not ci:
+            item.add_marker(skip_replica)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """The test databases as pytest-django makes them; then the "replica" alias, a mirror of
+    "default" while they were made (tests/settings.py), reads the primary's test database by
+    name on the replica's own server, where it arrived by streaming."""
+    if "replica" in settings.DATABASES:
+        replica = connections["replica"]
+        replica.close()
+        replica.settings_dict = {
+            **settings.DATABASES["replica"],
+            "NAME": connections["default"].settings_dict["NAME"],
+        }
 
 
 @pytest.fixture(autouse=True)

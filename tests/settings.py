@@ -24,4 +24,27 @@ TEST_ENVIRONMENT = {
 for _name, _value in TEST_ENVIRONMENT.items():
     os.environ.setdefault(_name, _value)
 
+# DATABASE_REPLICA_URL is for this test run only, not for the servers and commands tests start
+# with config.settings and an environment of their own making (one without REDIS_URL would
+# refuse to start): it is moved aside under another name, where pytest's own processes
+# (xdist workers load this module too) find it. Without REDIS_URL there is no replica.
+_REPLICA_ASIDE = "TEST_RUN_DATABASE_REPLICA_URL"
+_replica_url = os.environ.pop("DATABASE_REPLICA_URL", None) or os.environ.get(_REPLICA_ASIDE)
+if _replica_url:
+    os.environ[_REPLICA_ASIDE] = _replica_url
+    if os.environ.get("REDIS_URL"):
+        os.environ["DATABASE_REPLICA_URL"] = _replica_url
+
 from config.settings import *  # noqa: E402, F403
+
+os.environ.pop("DATABASE_REPLICA_URL", None)
+
+if "replica" in DATABASES:  # noqa: F405
+    # A physical replica cannot have a test database made on it: the primary's arrives by
+    # streaming. As a mirror Django neither creates nor flushes one; tests/conftest.py's
+    # django_db_setup then points the alias back at the replica's server, at that name.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}  # noqa: F405
+    # Only the router's own tests (tests/replica) turn it on: elsewhere a test that writes
+    # through a service rather than as a provider's request would read its rows back from a
+    # replica that may not have replayed them yet.
+    DATABASE_ROUTERS = []

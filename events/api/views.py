@@ -18,6 +18,7 @@ from events.models import Event
 
 # /events (the feed), /events/{eventID} and its redeliveries.
 class EventViewSet(ProviderViewSet):
+    replica_actions = ("list",)
     lookup_url_kwarg = "eventID"
     required_scopes = {
         "list": (scopes.EVENTS_READ,),

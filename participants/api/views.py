@@ -73,6 +73,7 @@ def _new_participant(data: dict) -> services.NewParticipant:
 
 # /participants, /participants/{participantID}, its suspensions and reactivations.
 class ParticipantViewSet(ParticipantPath, ProviderViewSet):
+    replica_actions = ("list",)
     lookup_url_kwarg = "participantID"
     required_scopes = {
         "list": (scopes.PARTICIPANTS_READ,),

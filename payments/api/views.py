@@ -22,6 +22,7 @@ LEGACY_ROW_VERSION = "v2026.07.00"
 
 # /payments: the provider's payments.
 class PaymentViewSet(ProviderViewSet):
+    replica_actions = ("list",)
     required_scopes = {"list": (scopes.PAYMENTS_READ,)}
     problem_responses = {"list": (422,)}
     queryset = Payment.objects.none()  # the model the schema's filters are typed from
@@ -45,6 +46,7 @@ class PaymentViewSet(ProviderViewSet):
 
 # /participants/{participantID}/payments: one participant's payments.
 class ParticipantPaymentViewSet(ParticipantPath, ProviderViewSet):
+    replica_actions = ("list",)
     required_scopes = {"list": (scopes.PAYMENTS_READ,)}
     problem_responses = {"list": (404, 422)}
     queryset = Payment.objects.none()

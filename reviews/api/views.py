@@ -32,6 +32,7 @@ ACCEPTED = OpenApiResponse(
 
 # /participant-reviews, /participant-reviews/{reviewID}, its assignment and suspensions.
 class ParticipantReviewViewSet(ProviderViewSet):
+    replica_actions = ("list",)
     lookup_url_kwarg = "reviewID"
     required_scopes = {
         "list": (scopes.PARTICIPANT_REVIEWS_READ,),
@@ -167,6 +168,7 @@ class PaymentReviewViewSet(ProviderViewSet):
 
 # /participants/{participantID}/risk-assessments.
 class RiskAssessmentViewSet(ParticipantPath, ProviderViewSet):
+    replica_actions = ("list",)
     required_scopes = {"list": (scopes.PARTICIPANT_REVIEWS_READ,)}
     problem_responses = {"list": (404,)}
     keyset = Keyset(time_field="assessed_on", descending=False)
@@ -195,6 +197,7 @@ class RiskAssessmentViewSet(ParticipantPath, ProviderViewSet):
 
 # /payments/{paymentID}/risk-assessments/{assessmentID}/device-observations.
 class DeviceObservationViewSet(ProviderViewSet):
+    replica_actions = ("list",)
     # Both are required, also for a narrowed token (a token carries only what it was given).
     required_scopes = {"list": (scopes.SERVICE_DEVICES_READ, scopes.SERVICE_PAYMENTS_READ)}
     problem_responses = {"list": (404,)}

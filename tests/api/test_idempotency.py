@@ -13,6 +13,9 @@ from api.tasks import purge_expired_idempotency_keys
 from participants.models import Enrollment
 from tests.participants.factories import participant_payload
 
+# The whole module runs again through PgBouncer in transaction mode (make test-pgbouncer).
+pytestmark = pytest.mark.pgbouncer
+
 PROBLEM = "application/problem+json"
 
 

@@ -91,6 +91,7 @@ def test_a_leased_call_is_left_to_its_worker(sandbox_ledger, provider, enqueued)
     assert CallbackAttempt.objects.filter(call=call).count() == 1
 
 
+@pytest.mark.pgbouncer
 @pytest.mark.postgres
 def test_parallel_runs_of_one_call_make_one_attempt(sandbox_ledger, provider, enqueued):
     sandbox_ledger.set_faults(slow_rate=1.0, slow_ms=300)

@@ -80,6 +80,7 @@ def test_faults_never_double_hold(lossy_ledger, provider, received):
     assert summary["holds"] == ROUNDS
 
 
+@pytest.mark.pgbouncer
 @pytest.mark.postgres
 def test_concurrent_identical_requests_place_one_hold(sandbox_ledger, provider):
     token = codec.seal(
@@ -99,6 +100,7 @@ def test_concurrent_identical_requests_place_one_hold(sandbox_ledger, provider):
     assert sandbox_ledger.balance("acct-1") == OPENING - 1500
 
 
+@pytest.mark.pgbouncer
 @pytest.mark.postgres
 def test_concurrent_payouts_never_overdraw(sandbox_ledger, provider):
     sandbox_ledger.set_balance("acct-cc", 10_000)

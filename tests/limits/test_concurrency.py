@@ -9,7 +9,11 @@ from limits.models import ProviderLimitPolicy as Policy
 from tests.concurrency import race as race_n
 from tests.limits.helpers import STAFF, enrollment
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.pgbouncer,
+    pytest.mark.django_db(transaction=True),
+]
 
 N = 8
 

@@ -216,6 +216,7 @@ def test_reactivation_of_unknown_participant_is_404(provider):
     assert_not_found(response, NO_PARTICIPANT)
 
 
+@pytest.mark.pgbouncer
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_racing_suspensions_on_the_same_version_have_one_winner(provider):

@@ -336,6 +336,7 @@ def test_create_payout_command_refuses_bad_input(db, provider, args):
     assert not Payout.objects.exists()
 
 
+@pytest.mark.pgbouncer
 @pytest.mark.postgres
 def test_concurrent_payouts_cannot_both_squeeze_under_a_limit(sandbox_ledger, provider):
     """Two payouts that each fit the daily amount but not together: the row lock on the

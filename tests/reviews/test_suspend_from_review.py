@@ -279,6 +279,7 @@ def _client(ctx) -> APIClient:
     return client
 
 
+@pytest.mark.pgbouncer
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_racing_suspensions_on_the_same_versions_have_exactly_one_winner(provider):
@@ -306,6 +307,7 @@ def test_racing_suspensions_on_the_same_versions_have_exactly_one_winner(provide
     assert ParticipantReview.objects.get(enrollment=enrollment).status == "resolved"
 
 
+@pytest.mark.pgbouncer
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_suspension_racing_an_assignment_never_loses_either_check(provider):
