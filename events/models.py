@@ -119,6 +119,16 @@ class WebhookEndpoint(models.Model):
         return not self.event_types or event_type in self.event_types
 
 
+class KeyedByEventManager(models.Manager):
+    """Fills the partition key (`event_created_on`) of rows created in bulk, as save() does."""
+
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for obj in objs:
+            obj.fill_event_created_on()
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Delivery(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -127,7 +137,12 @@ class Delivery(models.Model):
         CANCELLED = "cancelled"  # the endpoint was deleted
 
     id = models.CharField(primary_key=True, max_length=40, default=_delivery_id, editable=False)
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="deliveries")
+    # No database foreign key: events are partitioned on PostgreSQL (common.partitions), and a
+    # delivery retires with its event's partition, which `event_created_on` names.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="deliveries", db_constraint=False
+    )
+    event_created_on = models.DateTimeField(editable=False)
     endpoint = models.ForeignKey(
         WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries"
     )
@@ -141,6 +156,8 @@ class Delivery(models.Model):
     delivered_on = models.DateTimeField(null=True, blank=True)
     created_on = models.DateTimeField(default=timezone.now)
     request_id = models.CharField(max_length=128, blank=True, default="")
+
+    objects = KeyedByEventManager()
 
     class Meta:
         verbose_name_plural = "deliveries"
@@ -163,13 +180,25 @@ class Delivery(models.Model):
     def __str__(self) -> str:
         return f"{self.event_id} → {self.endpoint_id}"
 
+    def save(self, *args, **kwargs):
+        self.fill_event_created_on()
+        super().save(*args, **kwargs)
+
+    def fill_event_created_on(self) -> None:
+        if self.event_created_on is None:
+            self.event_created_on = self.event.created_on
+
 
 class DeliveryAttempt(models.Model):
     """One try, written when it starts (so a send cut off by a killed worker still shows) and
     completed with its outcome; one without `finished_on` is in flight, or was interrupted once
     its lease has passed."""
 
-    delivery = models.ForeignKey(Delivery, on_delete=models.CASCADE, related_name="attempt_log")
+    delivery = models.ForeignKey(
+        Delivery, on_delete=models.CASCADE, related_name="attempt_log", db_constraint=False
+    )
+    # The partition key, as on its delivery: an attempt retires with its event.
+    event_created_on = models.DateTimeField(editable=False)
     number = models.PositiveIntegerField()
     started_on = models.DateTimeField(default=timezone.now)
     finished_on = models.DateTimeField(null=True, blank=True)
@@ -178,6 +207,8 @@ class DeliveryAttempt(models.Model):
     latency_ms = models.PositiveIntegerField(default=0)
     error = models.CharField(max_length=255, blank=True, default="")
     response_excerpt = models.CharField(max_length=500, blank=True, default="")
+
+    objects = KeyedByEventManager()
 
     class Meta:
         ordering = ["delivery", "number"]
@@ -192,6 +223,14 @@ class DeliveryAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"attempt {self.number} of {self.delivery_id}"
+
+    def save(self, *args, **kwargs):
+        self.fill_event_created_on()
+        super().save(*args, **kwargs)
+
+    def fill_event_created_on(self) -> None:
+        if self.event_created_on is None:
+            self.event_created_on = self.delivery.event_created_on
 
     @property
     def succeeded(self) -> bool:

@@ -115,8 +115,21 @@ class LedgerCall(models.Model):
         return f"{self.endpoint} {self.payout_id} ({self.id})"
 
 
+class CallbackAttemptManager(models.Manager):
+    """Fills the partition key of rows created in bulk, as save() does."""
+
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for obj in objs:
+            obj.fill_call_created_on()
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class CallbackAttempt(models.Model):
-    """One HTTP attempt of a ledger call: what was sent where and what came back. Append-only."""
+    """One HTTP attempt of a ledger call: what was sent where and what came back. Append-only.
+
+    On PostgreSQL partitioned by the month of its call's creation (`call_created_on`), so all
+    attempts of a call share a partition and their numbers stay unique per call."""
 
     class Result(models.TextChoices):
         APPROVED = "approved"
@@ -140,10 +153,16 @@ class CallbackAttempt(models.Model):
     error = models.TextField(blank=True, default="")
     retry_in_ms = models.PositiveIntegerField(null=True, blank=True)
     started_on = models.DateTimeField()
+    call_created_on = models.DateTimeField(editable=False)
+
+    objects = CallbackAttemptManager()
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["call", "attempt"], name="callback_attempt_number")
+            # `call_created_on` follows from `call`: still one row per call and number.
+            models.UniqueConstraint(
+                fields=["call", "attempt", "call_created_on"], name="callback_attempt_number"
+            )
         ]
         indexes = [
             models.Index(fields=["payout_id", "started_on"], name="callback_attempt_payout"),
@@ -152,3 +171,11 @@ class CallbackAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.endpoint} {self.payout_id} #{self.attempt}"
+
+    def save(self, *args, **kwargs):
+        self.fill_call_created_on()
+        super().save(*args, **kwargs)
+
+    def fill_call_created_on(self) -> None:
+        if self.call_created_on is None:
+            self.call_created_on = self.call.created_on
