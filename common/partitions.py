@@ -197,6 +197,41 @@ def unpartitioner(*specs: Partitioning):
     return backward
 
 
+def unique_across_partitions(cursor, table: str, columns: tuple[str, ...], name: str) -> None:
+    """Keep `columns` unique over every partition, which no index of a table partitioned on
+    another column can: before each insert a trigger takes a transaction-scoped advisory lock
+    on the values' hash and looks for the values in all partitions; a second insert of the
+    same values waits for the first transaction and then fails as a unique index would have
+    (SQLSTATE 23505, naming the constraint), so callers catching IntegrityError keep working.
+    An index on `columns` serves the look-up."""
+    cols = ", ".join(f'"{c}"' for c in columns)
+    values = " || ':' || ".join(f'NEW."{c}"' for c in columns)
+    match = " AND ".join(f'"{c}" = NEW."{c}"' for c in columns)
+    cursor.execute(f'CREATE INDEX "{name}_lookup" ON "{table}" ({cols})')
+    cursor.execute(
+        f'CREATE FUNCTION "{name}"() RETURNS trigger LANGUAGE plpgsql AS $$\n'
+        "BEGIN\n"
+        f"  PERFORM pg_advisory_xact_lock(hashtextextended({values}, 0));\n"
+        f'  IF EXISTS (SELECT 1 FROM "{table}" WHERE {match}) THEN\n'
+        "    RAISE unique_violation USING\n"
+        f"      MESSAGE = 'duplicate key value violates unique constraint \"{name}\"',\n"
+        f"      CONSTRAINT = '{name}';\n"
+        "  END IF;\n"
+        "  RETURN NEW;\n"
+        "END $$"
+    )
+    cursor.execute(
+        f'CREATE TRIGGER "{name}" BEFORE INSERT ON "{table}" '
+        f'FOR EACH ROW EXECUTE FUNCTION "{name}"()'
+    )
+
+
+def drop_unique_across_partitions(cursor, table: str, name: str) -> None:
+    cursor.execute(f'DROP TRIGGER IF EXISTS "{name}" ON "{table}"')
+    cursor.execute(f'DROP FUNCTION IF EXISTS "{name}"()')
+    cursor.execute(f'DROP INDEX IF EXISTS "{name}_lookup"')
+
+
 def partitioned_tables(conn=connection) -> list[str]:
     if not enabled(conn):
         return []

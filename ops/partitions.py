@@ -5,6 +5,7 @@ past its window and drops it, children first (events.retention). Beat runs both 
 `maintain_partitions` command runs them at once, e.g. after a long stop of beat.
 """
 
+from api import retention as idempotency_retention
 from common import partitions
 from events import retention as event_retention
 from ledger import retention as ledger_retention
@@ -16,5 +17,6 @@ def maintain() -> dict:
         "retired": {
             "events": event_retention.purge_expired_events(),
             "ledger_attempts": ledger_retention.purge_expired_attempts(),
+            "idempotency_records": idempotency_retention.purge_expired_keys(),
         },
     }

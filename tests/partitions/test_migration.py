@@ -4,10 +4,11 @@ key kept, and rows of past months in their months' partitions (PostgreSQL)."""
 from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
+from api.models import IdempotencyRecord
 from events.models import Delivery, DeliveryAttempt, Event
 from ledger.models import CallbackAttempt
 from payments.models import PaymentEvent
@@ -18,6 +19,7 @@ BEFORE = [
     ("events", "0002_attempt_started_first"),
     ("ledger", "0001_initial"),
     ("payments", "0002_cancel_on_authorize"),
+    ("api", "0002_idempotency_response_sealed"),
 ]
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -101,6 +103,16 @@ def populate_history(old_apps, provider_id: str, payment_id: str) -> dict:
             payment_id=payment_id, trigger="t", to_status="accepted", occurred_on=created_on
         )
         rows["history"][change.id] = created_on
+    record_model = old_apps.get_model("api", "IdempotencyRecord")
+    rows["keys"] = {
+        record_model.objects.create(
+            provider_id=provider_id,
+            key=f"key-{n}",
+            fingerprint="f",
+            created_on=now - timedelta(days=n),
+        ).id: now - timedelta(days=n)
+        for n in range(3)
+    }
     return rows
 
 
@@ -120,6 +132,15 @@ def test_a_populated_database_migrates_with_every_row_id_and_key(provider):
         assert partition_of(CallbackAttempt, attempt_id) == f"ledger_callbackattempt{month}"
     changes = dict(PaymentEvent.objects.filter(payment=payment).values_list("id", "occurred_on"))
     assert {k: v for k, v in changes.items() if k in history["history"]} == history["history"]
+    keys = dict(IdempotencyRecord.objects.values_list("id", "created_on"))
+    assert keys == history["keys"]
+    for record_id, created_on in keys.items():
+        day = f"api_idempotencyrecord_p{created_on:%Y_%m_%d}"
+        assert partition_of(IdempotencyRecord, record_id) == day
+    with pytest.raises(IntegrityError), transaction.atomic():  # still one key per provider
+        IdempotencyRecord.objects.create(
+            provider_id=provider.id, key="key-2", fingerprint="f", created_on=timezone.now()
+        )
     for change_id, occurred_on in history["history"].items():
         month = suffix(occurred_on)
         assert partition_of(PaymentEvent, change_id) == f"payments_paymentevent{month}"
