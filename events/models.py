@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from common.ids import new_id
+from common.partition_keys import CopiedPartitionKey
 from providers.models import Provider
 
 
@@ -119,17 +120,7 @@ class WebhookEndpoint(models.Model):
         return not self.event_types or event_type in self.event_types
 
 
-class KeyedByEventManager(models.Manager):
-    """Fills the partition key (`event_created_on`) of rows created in bulk, as save() does."""
-
-    def bulk_create(self, objs, *args, **kwargs):
-        objs = list(objs)
-        for obj in objs:
-            obj.fill_event_created_on()
-        return super().bulk_create(objs, *args, **kwargs)
-
-
-class Delivery(models.Model):
+class Delivery(CopiedPartitionKey):
     class Status(models.TextChoices):
         PENDING = "pending"
         DELIVERED = "delivered"
@@ -157,7 +148,7 @@ class Delivery(models.Model):
     created_on = models.DateTimeField(default=timezone.now)
     request_id = models.CharField(max_length=128, blank=True, default="")
 
-    objects = KeyedByEventManager()
+    copied_key = ("event_created_on", "event", "created_on")
 
     class Meta:
         verbose_name_plural = "deliveries"
@@ -180,16 +171,8 @@ class Delivery(models.Model):
     def __str__(self) -> str:
         return f"{self.event_id} → {self.endpoint_id}"
 
-    def save(self, *args, **kwargs):
-        self.fill_event_created_on()
-        super().save(*args, **kwargs)
 
-    def fill_event_created_on(self) -> None:
-        if self.event_created_on is None:
-            self.event_created_on = self.event.created_on
-
-
-class DeliveryAttempt(models.Model):
+class DeliveryAttempt(CopiedPartitionKey):
     """One try, written when it starts (so a send cut off by a killed worker still shows) and
     completed with its outcome; one without `finished_on` is in flight, or was interrupted once
     its lease has passed."""
@@ -208,7 +191,7 @@ class DeliveryAttempt(models.Model):
     error = models.CharField(max_length=255, blank=True, default="")
     response_excerpt = models.CharField(max_length=500, blank=True, default="")
 
-    objects = KeyedByEventManager()
+    copied_key = ("event_created_on", "delivery", "event_created_on")
 
     class Meta:
         ordering = ["delivery", "number"]
@@ -223,14 +206,6 @@ class DeliveryAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"attempt {self.number} of {self.delivery_id}"
-
-    def save(self, *args, **kwargs):
-        self.fill_event_created_on()
-        super().save(*args, **kwargs)
-
-    def fill_event_created_on(self) -> None:
-        if self.event_created_on is None:
-            self.event_created_on = self.delivery.event_created_on
 
     @property
     def succeeded(self) -> bool:

@@ -2,6 +2,7 @@ from django.db import models
 from django.utils import timezone
 
 from common.ids import new_id
+from common.partition_keys import CopiedPartitionKey
 from ledger import keys
 from providers.models import Provider
 
@@ -115,17 +116,7 @@ class LedgerCall(models.Model):
         return f"{self.endpoint} {self.payout_id} ({self.id})"
 
 
-class CallbackAttemptManager(models.Manager):
-    """Fills the partition key of rows created in bulk, as save() does."""
-
-    def bulk_create(self, objs, *args, **kwargs):
-        objs = list(objs)
-        for obj in objs:
-            obj.fill_call_created_on()
-        return super().bulk_create(objs, *args, **kwargs)
-
-
-class CallbackAttempt(models.Model):
+class CallbackAttempt(CopiedPartitionKey):
     """One HTTP attempt of a ledger call: what was sent where and what came back. Append-only.
 
     On PostgreSQL partitioned by the month of its call's creation (`call_created_on`), so all
@@ -155,7 +146,7 @@ class CallbackAttempt(models.Model):
     started_on = models.DateTimeField()
     call_created_on = models.DateTimeField(editable=False)
 
-    objects = CallbackAttemptManager()
+    copied_key = ("call_created_on", "call", "created_on")
 
     class Meta:
         constraints = [
@@ -171,11 +162,3 @@ class CallbackAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.endpoint} {self.payout_id} #{self.attempt}"
-
-    def save(self, *args, **kwargs):
-        self.fill_call_created_on()
-        super().save(*args, **kwargs)
-
-    def fill_call_created_on(self) -> None:
-        if self.call_created_on is None:
-            self.call_created_on = self.call.created_on
