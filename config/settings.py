@@ -99,6 +99,9 @@ WEBHOOK_DISABLE_AFTER_SECONDS = env_int("WEBHOOK_DISABLE_AFTER_SECONDS", 3 * 24 
 # Signing secrets are stored encrypted under a key derived from this (SECRET_KEY when unset).
 WEBHOOK_SECRET_ENCRYPTION_KEY = env_str("WEBHOOK_SECRET_ENCRYPTION_KEY")
 EVENT_RETENTION_DAYS = env_int("EVENT_RETENTION_DAYS", 90)
+# The log of ledger callback attempts (HTTP status, latency, error of each try) is kept this
+# long after the call was made; the calls themselves are kept.
+LEDGER_ATTEMPT_RETENTION_DAYS = env_int("LEDGER_ATTEMPT_RETENTION_DAYS", 400)
 # The demo's webhook receiver under /sandbox/webhooks/ (demo and tests only).
 SANDBOX_WEBHOOKS_ENABLED = env_bool("SANDBOX_WEBHOOKS_ENABLED", SANDBOX_LEDGER_ENABLED)
 
@@ -340,6 +343,8 @@ CELERY_BEAT_SCHEDULE = {
         "task": "ledger.tasks.resume_stalled_calls",
         "schedule": 60.0,
     },
+    # Partitions of the history tables made ahead (pg_partman) and expired ones dropped.
+    "maintain-partitions": {"task": "ops.tasks.maintain_partitions", "schedule": 3600.0},
 }
 
 REST_FRAMEWORK = {

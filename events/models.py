@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from common.ids import new_id
+from common.partition_keys import CopiedPartitionKey
 from providers.models import Provider
 
 
@@ -119,7 +120,7 @@ class WebhookEndpoint(models.Model):
         return not self.event_types or event_type in self.event_types
 
 
-class Delivery(models.Model):
+class Delivery(CopiedPartitionKey):
     class Status(models.TextChoices):
         PENDING = "pending"
         DELIVERED = "delivered"
@@ -127,7 +128,12 @@ class Delivery(models.Model):
         CANCELLED = "cancelled"  # the endpoint was deleted
 
     id = models.CharField(primary_key=True, max_length=40, default=_delivery_id, editable=False)
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="deliveries")
+    # No database foreign key: events are partitioned on PostgreSQL (common.partitions), and a
+    # delivery retires with its event's partition, which `event_created_on` names.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="deliveries", db_constraint=False
+    )
+    event_created_on = models.DateTimeField(editable=False)
     endpoint = models.ForeignKey(
         WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries"
     )
@@ -141,6 +147,8 @@ class Delivery(models.Model):
     delivered_on = models.DateTimeField(null=True, blank=True)
     created_on = models.DateTimeField(default=timezone.now)
     request_id = models.CharField(max_length=128, blank=True, default="")
+
+    copied_key = ("event_created_on", "event", "created_on")
 
     class Meta:
         verbose_name_plural = "deliveries"
@@ -164,12 +172,16 @@ class Delivery(models.Model):
         return f"{self.event_id} → {self.endpoint_id}"
 
 
-class DeliveryAttempt(models.Model):
+class DeliveryAttempt(CopiedPartitionKey):
     """One try, written when it starts (so a send cut off by a killed worker still shows) and
     completed with its outcome; one without `finished_on` is in flight, or was interrupted once
     its lease has passed."""
 
-    delivery = models.ForeignKey(Delivery, on_delete=models.CASCADE, related_name="attempt_log")
+    delivery = models.ForeignKey(
+        Delivery, on_delete=models.CASCADE, related_name="attempt_log", db_constraint=False
+    )
+    # The partition key, as on its delivery: an attempt retires with its event.
+    event_created_on = models.DateTimeField(editable=False)
     number = models.PositiveIntegerField()
     started_on = models.DateTimeField(default=timezone.now)
     finished_on = models.DateTimeField(null=True, blank=True)
@@ -178,6 +190,8 @@ class DeliveryAttempt(models.Model):
     latency_ms = models.PositiveIntegerField(default=0)
     error = models.CharField(max_length=255, blank=True, default="")
     response_excerpt = models.CharField(max_length=500, blank=True, default="")
+
+    copied_key = ("event_created_on", "delivery", "event_created_on")
 
     class Meta:
         ordering = ["delivery", "number"]

@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 
 from common.errors import NotFound
 from events.models import Event, WebhookEndpoint
+from events.retention import cutoff
 
 
 @dataclass(frozen=True)
@@ -23,8 +24,13 @@ class EventFilters:
         }
 
 
+def served_events(provider_id: str) -> QuerySet[Event]:
+    """The provider's events within retention: older ones wait for their partition's drop."""
+    return Event.objects.filter(provider_id=provider_id, created_on__gte=cutoff())
+
+
 def list_events(provider_id: str, filters: EventFilters) -> QuerySet[Event]:
-    queryset = Event.objects.filter(provider_id=provider_id)
+    queryset = served_events(provider_id)
     if filters.types:
         queryset = queryset.filter(type__in=filters.types)
     if filters.created_from:
@@ -35,7 +41,7 @@ def list_events(provider_id: str, filters: EventFilters) -> QuerySet[Event]:
 
 
 def get_event(provider_id: str, event_id: str) -> Event:
-    event = Event.objects.filter(pk=event_id, provider_id=provider_id).first()
+    event = served_events(provider_id).filter(pk=event_id).first()
     if event is None:
         raise NotFound("No event with that ID exists for this provider.")
     return event

@@ -18,10 +18,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from common import request_context
-from common.errors import InvalidRequest, NotFound, StateConflict
+from common.errors import InvalidRequest, StateConflict
 from common.locking import lock_or_404
 from common.rendering import json_ready
-from events import addresses, secrets, slots, types
+from events import addresses, secrets, selectors, slots, types
 from events.models import Delivery, Event, WebhookEndpoint
 
 logger = logging.getLogger(__name__)
@@ -119,6 +119,7 @@ def _owe(
     deliveries = Delivery.objects.bulk_create(
         Delivery(
             event=event,
+            event_created_on=event.created_on,
             endpoint=endpoint,
             next_attempt_on=now,
             enqueued_on=enqueued_on or now,
@@ -328,9 +329,7 @@ def send_test(*, provider_id: str, endpoint_id: str) -> Event:
 def redeliver_event(*, provider_id: str, event_id: str) -> list[Delivery]:
     """Send one event again to every live endpoint of the provider that takes its type."""
     with transaction.atomic():
-        event = Event.objects.filter(pk=event_id, provider_id=provider_id).first()
-        if event is None:
-            raise NotFound("No event with that ID exists for this provider.")
+        event = selectors.get_event(provider_id, event_id)
         endpoints = WebhookEndpoint.objects.filter(
             provider_id=provider_id,
             deleted_on__isnull=True,
@@ -381,17 +380,11 @@ def redeliver_since(*, provider_id: str, endpoint_id: str, since: datetime) -> l
     receiver's side, or after staff re-enabled it)."""
     with transaction.atomic():
         endpoint = _locked_endpoint(provider_id, endpoint_id)
-        events = Event.objects.filter(provider_id=provider_id, created_on__gte=since).order_by(
-            "created_on", "id"
+        events = (
+            selectors.served_events(provider_id)
+            .filter(created_on__gte=since)
+            .order_by("created_on", "id")
         )
         if endpoint.event_types:
             events = events.filter(type__in=endpoint.event_types)
         return _owe([(event, endpoint) for event in events])
-
-
-def purge_expired_events(*, now: datetime | None = None) -> int:
-    """Drop events (with their deliveries and attempts) past the retention period."""
-    now = now or timezone.now()
-    cutoff = now - timedelta(days=settings.EVENT_RETENTION_DAYS)
-    deleted, _ = Event.objects.filter(created_on__lt=cutoff).delete()
-    return deleted

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from events import delivery, services
+from events import delivery, retention, services
 
 
 @shared_task(name="events.tasks.deliver_webhook", acks_late=True, ignore_result=True)
@@ -30,4 +30,4 @@ def sweep_webhook_deliveries() -> None:
 
 @shared_task(name="events.tasks.purge_expired_events", ignore_result=True)
 def purge_expired_events() -> None:
-    services.purge_expired_events()
+    retention.purge_expired_events()

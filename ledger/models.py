@@ -2,6 +2,7 @@ from django.db import models
 from django.utils import timezone
 
 from common.ids import new_id
+from common.partition_keys import CopiedPartitionKey
 from ledger import keys
 from providers.models import Provider
 
@@ -115,8 +116,11 @@ class LedgerCall(models.Model):
         return f"{self.endpoint} {self.payout_id} ({self.id})"
 
 
-class CallbackAttempt(models.Model):
-    """One HTTP attempt of a ledger call: what was sent where and what came back. Append-only."""
+class CallbackAttempt(CopiedPartitionKey):
+    """One HTTP attempt of a ledger call: what was sent where and what came back. Append-only.
+
+    On PostgreSQL partitioned by the month of its call's creation (`call_created_on`), so all
+    attempts of a call share a partition and their numbers stay unique per call."""
 
     class Result(models.TextChoices):
         APPROVED = "approved"
@@ -140,10 +144,16 @@ class CallbackAttempt(models.Model):
     error = models.TextField(blank=True, default="")
     retry_in_ms = models.PositiveIntegerField(null=True, blank=True)
     started_on = models.DateTimeField()
+    call_created_on = models.DateTimeField(editable=False)
+
+    copied_key = ("call_created_on", "call", "created_on")
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["call", "attempt"], name="callback_attempt_number")
+            # `call_created_on` follows from `call`: still one row per call and number.
+            models.UniqueConstraint(
+                fields=["call", "attempt", "call_created_on"], name="callback_attempt_number"
+            )
         ]
         indexes = [
             models.Index(fields=["payout_id", "started_on"], name="callback_attempt_payout"),

@@ -98,7 +98,10 @@ class FundingAttempt(models.Model):
 
 
 class PaymentEvent(ActorColumns):
-    """Append-only history of a payment's status changes (the audit trail staff read)."""
+    """Append-only history of a payment's status changes (the audit trail staff read).
+
+    On PostgreSQL partitioned by month of `occurred_on` (common.partitions); kept as long as
+    the payments are, so no partition of it is ever retired."""
 
     payment = models.ForeignKey("payments.Payment", on_delete=models.CASCADE, related_name="events")
     trigger = models.CharField(max_length=32)

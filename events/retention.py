@@ -1,0 +1,40 @@
+"""How long events, their deliveries and attempts are kept, and how they are retired.
+
+On PostgreSQL the three tables are partitioned by month of the event's creation (deliveries
+and attempts carry it as `event_created_on`), so one month of each retires together by
+dropping partitions, attempts first: no moment shows a delivery whose event is gone, and the
+cost does not grow with the rows. Elsewhere (the embedded SQLite) expired events are deleted
+with their deliveries and attempts.
+"""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from common import partitions
+from events.models import Event
+
+EVENTS = partitions.Partitioning("events_event", "created_on")
+DELIVERIES = partitions.Partitioning("events_delivery", "event_created_on")
+ATTEMPTS = partitions.Partitioning("events_deliveryattempt", "event_created_on")
+# Children before parents, the order in which partitions are dropped.
+TABLES = (ATTEMPTS, DELIVERIES, EVENTS)
+
+
+def cutoff(now: datetime | None = None) -> datetime:
+    """The oldest creation time still served: rows before it may linger in a partition that
+    also holds live ones, and no reader returns them."""
+    return (now or timezone.now()) - timedelta(days=settings.EVENT_RETENTION_DAYS)
+
+
+def purge_expired_events(*, now: datetime | None = None) -> int:
+    """Retire events (with their deliveries and attempts) past the retention period; returns
+    the partitions dropped on PostgreSQL, the events deleted elsewhere."""
+    oldest = cutoff(now)
+    if not partitions.enabled():
+        deleted, _ = Event.objects.filter(created_on__lt=oldest).delete()
+        return deleted
+    with transaction.atomic():
+        return sum(partitions.retire(t.table, t.column, cutoff=oldest) for t in TABLES)

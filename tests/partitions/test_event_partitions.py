@@ -1,0 +1,112 @@
+"""Events, deliveries and attempts by month on PostgreSQL: partitions made ahead, a write at
+a month's boundary in the right one, and a month retired by dropping its partitions; on any
+database, expired events are neither served nor kept past the purge."""
+
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection
+from django.utils import timezone
+
+from common import partitions
+from common.errors import NotFound
+from events import retention, selectors
+from events.models import Delivery, DeliveryAttempt, Event
+from tests.partitions.history import (
+    endpoint,
+    event_with_attempt,
+    make_partitions,
+    month_start,
+    partition_of,
+    suffix,
+)
+
+pytestmark = pytest.mark.django_db
+
+TABLES = ("events_event", "events_delivery", "events_deliveryattempt")
+
+
+def names(table: str) -> list[str]:
+    return [name for name, _ in partitions.partitions(table)]
+
+
+@pytest.mark.postgres
+def test_maintenance_makes_next_months_partitions_ahead_of_time():
+    now = timezone.now()
+    ahead = [month_start(now, n) for n in range(1, 5)]
+    with connection.cursor() as cursor:
+        for table in TABLES:
+            for month in ahead:
+                cursor.execute(f"DROP TABLE IF EXISTS {table}{suffix(month)}")
+    assert f"events_event{suffix(ahead[0])}" not in names("events_event")
+
+    call_command("maintain_partitions")
+
+    for table in TABLES:
+        for month in ahead:
+            assert f"{table}{suffix(month)}" in names(table)
+
+
+@pytest.mark.postgres
+def test_a_write_at_a_month_boundary_lands_in_that_months_partition(provider):
+    boundary = month_start(timezone.now(), 1)
+    hook = endpoint(provider.id)
+    before = event_with_attempt(provider.id, hook, boundary - timedelta(microseconds=1))
+    at = event_with_attempt(provider.id, hook, boundary)
+
+    for row in before:
+        assert partition_of(type(row), row.pk).endswith(suffix(boundary - timedelta(days=1)))
+    for row in at:
+        assert partition_of(type(row), row.pk).endswith(suffix(boundary))
+    # A delivery and its attempt follow their event's month, not their own time.
+    late = Delivery.objects.create(event=before[0], endpoint=hook, created_on=boundary)
+    assert late.event_created_on == before[0].created_on
+    assert partition_of(Delivery, late.pk) == partition_of(Delivery, before[1].pk)
+
+
+@pytest.mark.postgres
+def test_retiring_drops_whole_months_children_first_and_keeps_the_live_ones(provider):
+    now = timezone.now()
+    hook = endpoint(provider.id)
+    expired_month = month_start(now, -3)
+    for table in TABLES:
+        make_partitions(table, expired_month, month_start(now, -2))
+    old = event_with_attempt(provider.id, hook, expired_month + timedelta(days=1))
+    live = event_with_attempt(provider.id, hook, now)
+    # Written with a time no partition covers: it sits in the default partition.
+    stray = event_with_attempt(provider.id, hook, now - timedelta(days=3650))
+    assert partition_of(Event, stray[0].pk) == "events_event_default"
+    # The purge's clock set so the cutoff is just past the end of `expired_month`.
+    cutoff = month_start(now, -2) + timedelta(seconds=1)
+    purge_now = cutoff + timedelta(days=settings.EVENT_RETENTION_DAYS)
+
+    dropped = retention.purge_expired_events(now=purge_now)
+
+    assert dropped >= 3
+    for table in TABLES:
+        assert f"{table}{suffix(expired_month)}" not in names(table)
+        assert f"{table}{suffix(now)}" in names(table)
+    for model, gone, kept in zip(
+        (Event, Delivery, DeliveryAttempt), zip(old, stray, strict=True), live, strict=True
+    ):
+        assert not model.objects.filter(pk__in=[row.pk for row in gone]).exists()
+        assert model.objects.filter(pk=kept.pk).exists()
+
+
+def test_expired_events_are_not_served_and_the_purge_removes_them(provider):
+    now = timezone.now()
+    hook = endpoint(provider.id)
+    expired = event_with_attempt(provider.id, hook, now - timedelta(days=91))
+    live = event_with_attempt(provider.id, hook, now - timedelta(days=89))
+
+    served = selectors.list_events(provider.id, selectors.EventFilters())
+    assert list(served.values_list("id", flat=True)) == [live[0].pk]
+    with pytest.raises(NotFound):
+        selectors.get_event(provider.id, expired[0].pk)
+
+    retention.purge_expired_events(now=now + timedelta(days=60))
+
+    assert not Event.objects.filter(pk=expired[0].pk).exists()
+    assert not DeliveryAttempt.objects.filter(pk=expired[2].pk).exists()
