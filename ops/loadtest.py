@@ -2,10 +2,15 @@
 checkout, with a bare-Django floor view mounted beside the API for the benchmark only, and
 wrk runs parsed into numbers.
 
-The floor view does the same participant lookup as GET participant (one indexed read of the
+The read floor does the same participant lookup as GET participant (one indexed read of the
 enrollment with its participant) and nothing else: no authentication, no version or scope
-checks, no rendering beyond two fields. The gap between it and an endpoint is what the
-service adds to the database's own cost.
+checks, no rendering beyond two fields. The write floor parses a JSON body and inserts it as
+one row (`WRITE_FLOOR_TABLE`) in its own transaction. The gap between a floor and an endpoint
+is what the service adds to the database's own cost.
+
+A third view, for the benchmark only, creates a payout through the service
+(`payments.services.create_payout`, the path the staff command and the demo take): there is
+no public endpoint for it, and its cost is measured like the API's writes.
 """
 
 import os
@@ -23,6 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 FLOOR_SETTINGS = "bench_floor_settings"
+WRITE_FLOOR_TABLE = "bench_write_floor"
+WRITE_FLOOR_DDL = (
+    f"CREATE TABLE IF NOT EXISTS {WRITE_FLOOR_TABLE} "
+    "(id bigserial PRIMARY KEY, body jsonb NOT NULL, created_on timestamptz NOT NULL)"
+)
 FLOOR_MODULES = {
     f"{FLOOR_SETTINGS}.py": """
         from config.settings import *  # noqa: F403 (the served checkout's own settings)
@@ -30,10 +40,18 @@ FLOOR_MODULES = {
         ROOT_URLCONF = "bench_floor_urls"
     """,
     "bench_floor_urls.py": """
+        import json
+
+        from django.conf import settings
+        from django.db import connection, transaction
         from django.http import JsonResponse
         from django.urls import include, path
+        from django.views.decorators.csrf import csrf_exempt
 
+        from common.actors import Actor
+        from common.errors import DomainError
         from participants.models import Enrollment
+        from payments import services as payment_services
 
 
         def floor(request, provider_id, external_id):
@@ -47,8 +65,42 @@ FLOOR_MODULES = {
             )
 
 
+        @csrf_exempt
+        def write_floor(request):
+            body = json.loads(request.body)
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(
+                    "INSERT INTO bench_write_floor (body, created_on) VALUES (%s, now()) "
+                    "RETURNING id",
+                    [json.dumps(body)],
+                )
+                row_id = cursor.fetchone()[0]
+            return JsonResponse({"id": row_id}, status=201)
+
+
+        @csrf_exempt
+        def payout(request, provider_id):
+            body = json.loads(request.body)
+            try:
+                created = payment_services.create_payout(
+                    data=payment_services.NewPayout(
+                        provider_id=provider_id,
+                        sender=body["sender"],
+                        recipient_phone=body["recipientPhone"],
+                        amount_minor=int(body["amount"]),
+                        currency=settings.PLATFORM_CURRENCY,
+                    ),
+                    actor=Actor.system(),
+                )
+            except DomainError as exc:
+                return JsonResponse({"detail": str(exc)}, status=exc.status)
+            return JsonResponse({"payoutID": created.pk, "status": created.status}, status=201)
+
+
         urlpatterns = [
             path("bench/floor/<str:provider_id>/<str:external_id>", floor),
+            path("bench/write-floor", write_floor),
+            path("bench/payouts/<str:provider_id>", payout),
             path("", include("config.urls")),
         ]
     """,

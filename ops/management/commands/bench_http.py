@@ -14,7 +14,6 @@ import base64
 import cProfile
 import io
 import pstats
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -28,7 +27,7 @@ from common.actors import Actor
 from common.bench import BenchCommand
 from common.errors import DomainError
 from ledger.sandbox.handle import wire_sandbox_ledger
-from ops import loadtest
+from ops import bench_writes, loadtest
 from participants.models import Email, Enrollment, Participant, Phone
 from payments import services as payment_services
 from payments.management.bench_data import ANALYZED, load
@@ -37,7 +36,7 @@ from providers import services as provider_services
 
 WRK = Path(__file__).resolve().parents[2] / "wrk"
 SUSPENSIONS_PER_RUN = 12_000
-SUSPENDED_PREFIX = "hold-"
+SCENARIOS = ("reads", "writes", "payouts")
 
 
 class Command(BenchCommand):
@@ -53,6 +52,12 @@ class Command(BenchCommand):
         parser.add_argument("--compare-to", type=Path, help="another checkout to serve too")
         parser.add_argument("--payouts", type=int, default=200)
         parser.add_argument("--concurrency", type=int, default=4)
+        parser.add_argument(
+            "--only",
+            choices=SCENARIOS,
+            action="append",
+            help="run only these parts (repeatable; default: all)",
+        )
 
     def handle(self, *args, **options):
         if connection.vendor != "postgresql":
@@ -76,13 +81,27 @@ class Command(BenchCommand):
         checkouts = [("after", settings.BASE_DIR)]
         if options["compare_to"]:
             checkouts.insert(0, ("before", options["compare_to"].resolve()))
+        parts = options["only"] or SCENARIOS
         tables = {}
-        for offset, (label, checkout) in enumerate(checkouts):
+        for label, checkout in checkouts:
             with loadtest.served(
                 checkout, env, workers=options["workers"], threads=options["threads"]
             ) as base:
-                tables[label] = self._scenarios(base, provider.id, auth, targets, options, offset)
-        payouts = self._payouts(provider, env, options)
+                rows = []
+                if "reads" in parts:
+                    rows += self._scenarios(base, provider.id, auth, targets, options)
+                if "writes" in parts:
+                    rows += bench_writes.run(
+                        base,
+                        provider.id,
+                        auth,
+                        connections=options["connections"],
+                        seconds=options["seconds"],
+                        log=self.stderr.write,
+                        tag=f"{label}-{time.time_ns()}",
+                    )
+                tables[label] = rows
+        payouts = self._payouts(provider, env, options) if "payouts" in parts else None
         if settings.REDIS_URL:
             from config.celery import app as celery_app
 
@@ -104,7 +123,7 @@ class Command(BenchCommand):
             Email.objects.bulk_create(
                 Email(enrollment=e, email=f"{e.external_id}@example.com") for e in enrollments
             )
-        if not enrollments.filter(external_id__startswith=SUSPENDED_PREFIX).exists():
+        if not enrollments.filter(external_id__startswith=bench_writes.SUSPENDED_PREFIX).exists():
             # Participants the suspension scenario suspends, one per request.
             people = Participant.objects.bulk_create(
                 Participant(status="active") for _ in range(SUSPENSIONS_PER_RUN)
@@ -113,7 +132,7 @@ class Command(BenchCommand):
                 Enrollment(
                     provider=provider,
                     participant=person,
-                    external_id=f"{SUSPENDED_PREFIX}{n:05d}",
+                    external_id=f"{bench_writes.SUSPENDED_PREFIX}{n:05d}",
                     given_name="Bench",
                     family_name="Suspended",
                     address_line1="1 Main St",
@@ -144,24 +163,9 @@ class Command(BenchCommand):
         payout = entries.filter(payment_type="payout").first()
         return {"external_id": "cust-00042", "payout_id": payout.payment_id, "cursor": cursor}
 
-    def _pairs(self, provider_id: str, offset: int) -> Path:
-        """The suspension scenario's participants, all active again, with their versions."""
-        pool = Enrollment.objects.filter(
-            provider_id=provider_id, external_id__startswith=SUSPENDED_PREFIX
-        )
-        pool.filter(suspended=True).update(
-            suspended=False, suspended_on=None, suspension_reason_code="", suspension_note=""
-        )
-        rows = pool.order_by("external_id").values_list("external_id", "relationship_version_id")[
-            :SUSPENSIONS_PER_RUN
-        ]
-        path = Path(tempfile.mkstemp(prefix=f"bench-pairs-{offset}-", suffix=".txt")[1])
-        path.write_text("\n".join(f"{e} {v}" for e, v in rows) + "\n")
-        return path
-
     # ---- HTTP ----------------------------------------------------------------------------
 
-    def _scenarios(self, base, provider_id, auth, targets, options, offset) -> list[dict]:
+    def _scenarios(self, base, provider_id, auth, targets, options) -> list[dict]:
         p = f"{base}/providers/{provider_id}"
         get = WRK / "get.lua"
         cases = [
@@ -176,28 +180,13 @@ class Command(BenchCommand):
                 {},
             ),
             ("GET payout detail", f"{p}/payouts/{targets['payout_id']}", get, {}),
-            (
-                "POST participant create",
-                f"{p}/participants",
-                WRK / "create_participant.lua",
-                {"BENCH_PREFIX": f"bench-{offset}-{int(time.time())}"},
-            ),
-            (
-                "POST suspension",
-                f"{p}/participants",
-                WRK / "suspend.lua",
-                {
-                    "BENCH_PAIRS": str(self._pairs(provider_id, offset)),
-                    "BENCH_PATH": f"/providers/{provider_id}/participants",
-                },
-            ),
         ]
         results = []
         for name, url, script, extra in cases:
             self.stderr.write(f"  {name} ...")
             wrk_env = {"BENCH_AUTH": auth, **extra, "BENCH_PREFIX": f"warm-{time.time_ns()}"}
-            if script.name != "suspend.lua":  # warm up: connections, caches, first compiles
-                loadtest.run_wrk(name, url, script=script, connections=2, seconds=2, env=wrk_env)
+            # Warm up: connections, caches, first compiles.
+            loadtest.run_wrk(name, url, script=script, connections=2, seconds=2, env=wrk_env)
             result = loadtest.run_wrk(
                 name,
                 url,
@@ -349,6 +338,8 @@ def _report(data: dict) -> str:
             )
         lines.append("")
     p = data["payouts"]
+    if p is None:
+        return "\n".join(lines)
     lines.append(
         f"payouts end to end: {p['payouts']} ({p['refused']} refused) at concurrency "
         f"{p['concurrency']} in "
