@@ -161,13 +161,17 @@ def test_purge_task_deletes_only_expired_keys(provider):
 
 @pytest.mark.django_db
 def test_purge_deletes_a_key_whose_request_never_finished(provider, settings):
-    """A process that died between claiming a key and answering left it in progress with no
-    expiry: once as old as the retention period it is purged like a completed one."""
+    """A row left in progress with no expiry (written by a claim that committed on its own,
+    before claims moved into the request's transaction): once as old as the retention period
+    it is purged like a completed one."""
     retention = timedelta(seconds=settings.IDEMPOTENCY_RETENTION_SECONDS)
     for key, age in (("died-long-ago", retention + timedelta(seconds=1)), ("running", None)):
-        idempotency.claim(provider_id=provider.id, key=key, fingerprint="x")
-        if age is not None:
-            IdempotencyRecord.objects.filter(key=key).update(created_on=timezone.now() - age)
+        IdempotencyRecord.objects.create(
+            provider_id=provider.id,
+            key=key,
+            fingerprint="x",
+            created_on=timezone.now() - (age or timedelta(0)),
+        )
     assert purge_expired_idempotency_keys.delay().get() == 1
     assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == ["running"]
 
