@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from django.db import connection
+from django.utils import timezone
 
 from events.models import WebhookEndpoint
 from ops import loadtest
@@ -21,6 +22,7 @@ from participants.models import Enrollment
 
 WRK = Path(__file__).resolve().parent / "wrk"
 SUSPENDED_PREFIX = "hold-"
+SECOND_HALF = f"{SUSPENDED_PREFIX}06000"  # of the 12,000 bench_http makes
 WARM_ITEMS = 400
 HOOK_URL = "https://93.184.215.14/hooks/"
 WARM_SECONDS = 2
@@ -87,10 +89,21 @@ def prepare_floor_table() -> None:
 
 
 def reset_relationships(provider_id: str) -> None:
-    """Every participant of the suspension pool active again (an earlier run suspended some)."""
-    Enrollment.objects.filter(
-        provider_id=provider_id, external_id__startswith=SUSPENDED_PREFIX, suspended=True
-    ).update(suspended=False, suspended_on=None, suspension_reason_code="", suspension_note="")
+    """The suspension pool's first half active and its second half suspended, whatever an
+    earlier run left: the suspension kind suspends the first, the reactivation kind
+    reactivates the second (neither waits on the other's requests)."""
+    pool = Enrollment.objects.filter(
+        provider_id=provider_id, external_id__startswith=SUSPENDED_PREFIX
+    )
+    pool.filter(external_id__lt=SECOND_HALF).update(
+        suspended=False, suspended_on=None, suspension_reason_code="", suspension_note=""
+    )
+    pool.filter(external_id__gte=SECOND_HALF).update(
+        suspended=True,
+        suspended_on=timezone.now(),
+        suspension_reason_code="other",
+        suspension_note="bench",
+    )
 
 
 def _remove_endpoints(provider_id: str) -> None:
@@ -99,9 +112,13 @@ def _remove_endpoints(provider_id: str) -> None:
 
 
 def _relationships(provider_id: str, *, suspended: bool) -> list[str]:
+    half = {"external_id__gte" if suspended else "external_id__lt": SECOND_HALF}
     rows = (
         Enrollment.objects.filter(
-            provider_id=provider_id, external_id__startswith=SUSPENDED_PREFIX, suspended=suspended
+            provider_id=provider_id,
+            external_id__startswith=SUSPENDED_PREFIX,
+            suspended=suspended,
+            **half,
         )
         .order_by("external_id")
         .values_list("external_id", "relationship_version_id")
@@ -140,9 +157,11 @@ def run(base: str, provider_id: str, auth: str, *, connections: int, seconds: in
         }
         loadtest.run_wrk(name, url, script=script, connections=2, seconds=WARM_SECONDS, env=warm)
         result = loadtest.run_wrk(
-            name, url, script=script, connections=connections, seconds=seconds, env=env
-        )
-        log(f"    {result.requests_per_second:.1f} req/s, {result.non_2xx} non-2xx")
+            name, url, script=script, connections=connections, seconds=seconds, env=env,
+            server=base,
+        )  # fmt: skip
+        log(f"    {result.requests_per_second:.1f} req/s, {result.cpu_ms} ms CPU/request, "
+            f"{result.non_2xx} non-2xx")  # fmt: skip
         if not result.requests_per_second:
             raise RuntimeError(f"{name}: no request answered")
         return result
@@ -173,16 +192,18 @@ def run(base: str, provider_id: str, auth: str, *, connections: int, seconds: in
             kind.cleanup()
         floors.append(floor())
     floors[-1] = replace(floors[-1], name="write floor (last)")
-    rows = [_row(floors[0], floors[0].requests_per_second)]
+    rows = [_row(floors[0], floors[0])]
     for n, result in enumerate(measured):
-        around = (floors[n].requests_per_second + floors[n + 1].requests_per_second) / 2
-        rows.append(_row(result, around))
-    rows.append(_row(floors[-1], floors[-1].requests_per_second))
+        rows.append(_row(result, floors[n], floors[n + 1]))
+    rows.append(_row(floors[-1], floors[-1]))
     return rows
 
 
-def _row(result, floor_rps: float) -> dict:
-    return {
+def _row(result, *floors) -> dict:
+    """The request's numbers, with its cost against the mean of the floor runs either side of
+    it: in throughput (floor req/s ÷ its req/s) and in CPU per request."""
+    floor_rps = sum(f.requests_per_second for f in floors) / len(floors)
+    row = {
         "request": result.name,
         "req_per_s": round(result.requests_per_second, 1),
         "p50_ms": round(result.p50_ms, 2),
@@ -190,3 +211,8 @@ def _row(result, floor_rps: float) -> dict:
         "non_2xx": result.non_2xx,
         "cost_vs_floor": round(floor_rps / result.requests_per_second, 2),
     }
+    if result.cpu_ms is not None and all(f.cpu_ms for f in floors):
+        floor_cpu = sum(f.cpu_ms for f in floors) / len(floors)
+        row["cpu_ms"] = result.cpu_ms
+        row["cpu_vs_floor"] = round(result.cpu_ms / floor_cpu, 2)
+    return row

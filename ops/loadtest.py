@@ -126,6 +126,54 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+class Served(str):
+    """The base URL of a served checkout, with what its CPU time is read from: the gunicorn
+    master's pid and the database its workers' PostgreSQL backends serve."""
+
+    def __new__(cls, base: str, pid: int, database: str):
+        served = super().__new__(cls, base)
+        served.pid, served.database = pid, database
+        return served
+
+
+def cpu_seconds(server: Served) -> float:
+    """CPU time so far of the server's gunicorn workers and of every PostgreSQL backend on its
+    database (the benchmark's own connection idles while wrk runs), read from /proc. On a
+    shared machine req/s drifts with the neighbours; CPU per request drifts much less."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [server.database],
+        )
+        pids = [row[0] for row in cursor.fetchall()]
+    pids += [pid for pid in _children(server.pid)]
+    return sum(_process_cpu(pid) for pid in pids)
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == parent:
+                found.append(int(entry.name))
+    return found
+
+
+def _process_cpu(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0  # gone (a backend that closed)
+    # utime and stime: fields 14 and 15 of stat, 12 and 13 after the command's ")".
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
 def served(checkout: Path, env: dict, *, workers: int, threads: int):
     """gunicorn serving `checkout` with its production settings plus the floor view; yields
@@ -159,7 +207,7 @@ def served(checkout: Path, env: dict, *, workers: int, threads: int):
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_for(base, process)
-        yield base
+        yield Served(base, process.pid, env["DATABASE_URL"].rsplit("/", 1)[-1])
     finally:
         process.terminate()
         try:
@@ -191,6 +239,7 @@ class Result:
     p99_ms: float
     requests: int
     non_2xx: int
+    cpu_ms: float | None = None  # per request: gunicorn workers + PostgreSQL backends
 
 
 _UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
@@ -202,16 +251,20 @@ def _ms(text: str) -> float:
 
 
 def run_wrk(name: str, url: str, *, script: Path, connections: int, seconds: int,
-            env: dict | None = None) -> Result:  # fmt: skip
-    """One wrk run (2 threads, `connections` connections, latency distribution)."""
+            env: dict | None = None, server: Served | None = None) -> Result:  # fmt: skip
+    """One wrk run (2 threads, `connections` connections, latency distribution); with
+    `server`, the CPU time it cost per request too."""
     wrk = ensure_wrk()
     command = [wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", str(script)]
+    cpu_before = cpu_seconds(server) if server is not None else 0.0
     out = subprocess.run(
         [*command, url], capture_output=True, text=True, env={**os.environ, **(env or {})}
     ).stdout
+    cpu = cpu_seconds(server) - cpu_before if server is not None else None
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p50 = _ms(re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE).group(1))
     p99 = _ms(re.search(r"^\s+99%\s+(\S+)", out, re.MULTILINE).group(1))
     total = int(re.search(r"(\d+) requests in", out).group(1))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return Result(name, rps, p50, p99, total, int(bad.group(1)) if bad else 0)
+    cpu_ms = round(cpu / total * 1000, 3) if cpu is not None and total else None
+    return Result(name, rps, p50, p99, total, int(bad.group(1)) if bad else 0, cpu_ms)

@@ -330,11 +330,12 @@ def _report(data: dict) -> str:
     for label, rows in data["tables"].items():
         lines.append(f"[{label}]")
         lines.append(f"{'request':32} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8} "
-                     f"{'cost/floor':>10}")  # fmt: skip
+                     f"{'cost/floor':>10} {'CPU ms':>7} {'CPU/floor':>9}")  # fmt: skip
         for r in rows:
             lines.append(
                 f"{r['request']:32} {r['req_per_s']:>8} {r['p50_ms']:>8} {r['p99_ms']:>8} "
-                f"{r['non_2xx']:>8} {r['cost_vs_floor']:>10}"
+                f"{r['non_2xx']:>8} {r['cost_vs_floor']:>10} {r.get('cpu_ms', ''):>7} "
+                f"{r.get('cpu_vs_floor', ''):>9}"
             )
         lines.append("")
     p = data["payouts"]
