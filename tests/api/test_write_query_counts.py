@@ -21,7 +21,7 @@ SUSPEND = 10  # 16: the participant read three times, a savepoint, the claim's t
 REACTIVATE = 10  # 16
 OPEN_REVIEW = 7  # 9
 WEBHOOK_ENDPOINT = 6  # 8
-PAYOUT = 39  # through the service (no HTTP, no authentication)
+PAYOUT = 34  # 39: the sender found then locked, risk lists read one kind at a time
 
 
 def _count(send) -> int:
