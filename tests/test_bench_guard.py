@@ -20,7 +20,9 @@ def demo_database(monkeypatch):
     monkeypatch.setattr(bench, "connection", fake)
 
 
-@pytest.mark.parametrize("command", ["bench_payments", "bench_participants", "bench_events"])
+@pytest.mark.parametrize(
+    "command", ["bench_payments", "bench_participants", "bench_events", "profile_writes"]
+)
 def test_every_bench_command_refuses_the_demo_database(demo_database, command):
     with pytest.raises(CommandError, match="demo database"):
         call_command(command, stdout=StringIO(), stderr=StringIO())
