@@ -28,6 +28,7 @@ from django.utils import timezone
 from api.models import IdempotencyRecord
 from common import sealed
 from common.errors import BadRequest, IdempotencyKeyReused, IdempotencyRequestInProgress
+from common.rows import model_from_row
 
 HEADER = "X-Idempotency-Key"
 META_KEY = "HTTP_X_IDEMPOTENCY_KEY"
@@ -148,15 +149,9 @@ def _lock_and_read(provider_id: str, key: str) -> tuple[bool, IdempotencyRecord 
         locked, *values = cursor.fetchone()
     if values[0] is None:
         return locked, None
-    fields = IdempotencyRecord._meta.concrete_fields
-    # What the ORM would do on the way in (the JSON headers arrive as text).
-    values = [_from_db(field, value) for field, value in zip(fields, values, strict=True)]
-    return locked, IdempotencyRecord.from_db(connection.alias, [f.attname for f in fields], values)
-
-
-def _from_db(field, value):
-    convert = getattr(field, "from_db_value", None)
-    return value if convert is None else convert(value, None, connection)
+    return locked, model_from_row(
+        IdempotencyRecord, IdempotencyRecord._meta.concrete_fields, values
+    )
 
 
 def claim(*, provider_id: str, key: str, fingerprint: str) -> Claim:
