@@ -136,10 +136,11 @@ class Served(str):
         return served
 
 
-def cpu_seconds(server: Served) -> float:
-    """CPU time so far of the server's gunicorn workers and of every PostgreSQL backend on its
-    database (the benchmark's own connection idles while wrk runs), read from /proc. On a
-    shared machine req/s drifts with the neighbours; CPU per request drifts much less."""
+def cpu_seconds(server: Served) -> dict[int, float]:
+    """CPU time so far of each of the server's gunicorn workers and of each PostgreSQL backend
+    on its database (the benchmark's own connection idles while wrk runs), by pid, read from
+    /proc. On a shared machine req/s drifts with the neighbours; CPU per request drifts much
+    less."""
     from django.db import connection
 
     with connection.cursor() as cursor:
@@ -148,8 +149,15 @@ def cpu_seconds(server: Served) -> float:
             [server.database],
         )
         pids = [row[0] for row in cursor.fetchall()]
-    pids += [pid for pid in _children(server.pid)]
-    return sum(_process_cpu(pid) for pid in pids)
+    pids += _children(server.pid)
+    return {pid: _process_cpu(pid) for pid in pids}
+
+
+def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU spent between two readings: a process started in between (a worker gunicorn
+    recycled after `max_requests`, its new backend) counts whole; one that ended in between
+    is lost, so a recycled worker's last seconds are not counted."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
 def _children(parent: int) -> list[int]:
@@ -256,11 +264,11 @@ def run_wrk(name: str, url: str, *, script: Path, connections: int, seconds: int
     `server`, the CPU time it cost per request too."""
     wrk = ensure_wrk()
     command = [wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", str(script)]
-    cpu_before = cpu_seconds(server) if server is not None else 0.0
+    cpu_before = cpu_seconds(server) if server is not None else {}
     out = subprocess.run(
         [*command, url], capture_output=True, text=True, env={**os.environ, **(env or {})}
     ).stdout
-    cpu = cpu_seconds(server) - cpu_before if server is not None else None
+    cpu = cpu_spent(cpu_before, cpu_seconds(server)) if server is not None else None
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p50 = _ms(re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE).group(1))
     p99 = _ms(re.search(r"^\s+99%\s+(\S+)", out, re.MULTILINE).group(1))
