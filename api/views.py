@@ -26,6 +26,9 @@ BEGIN and one COMMIT: the database's cost of a write, not two transactions'). Ev
 - an exception a service raises rolls its savepoint back (on PostgreSQL that also frees the
   row locks taken inside it); raised on to here it rolls back the whole request, the key's
   claim with it, so a corrected retry may use the key;
+- the hottest write services (participant create, suspension, reactivation) open theirs
+  without a savepoint (two round trips saved): an exception they raise fails the whole
+  request's transaction, which is what happens to it here anyway;
 - `transaction.atomic(durable=True)` refuses to run nested, so services do not use it.
 A request without a key runs its handler in autocommit: there each service's atomic block is
 its own transaction and its callbacks run when it commits.
