@@ -1,9 +1,12 @@
-"""X-Idempotency-Key: claim, complete, release and replay.
+"""X-Idempotency-Key: claim, complete and replay.
 
-A key is claimed in its own short transaction (the unique constraint is the lock), so a
-concurrent request with the same key sees it at once. The view's work and the stored response
-then commit together (see `api.views.ProviderAPIView`), so an accepted request and its
-replayable answer cannot be separated by a crash.
+A key is claimed, the view's work done and the response stored in one transaction (see
+`api.views.ProviderEndpoint.run_handler`): an accepted request and its replayable answer
+cannot be separated by a crash, and a request that fails leaves nothing behind, so a corrected
+retry may use the key. The claim is a transaction-scoped advisory lock on the key
+(PostgreSQL), taken without waiting: a concurrent request with the same key finds it held and
+answers idempotency-request-in-progress at once, as when the claim was a row committed on its
+own, without that row's own transaction. The record is written once, completed, at the end.
 
 Every stored response body is sealed (common.sealed, the machinery of the webhook and ledger
 secrets) under IDEMPOTENCY_ENCRYPTION_KEY and bound to its provider and key: a response can
@@ -15,15 +18,17 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import cache
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection
 from django.http import HttpResponse
 from django.utils import timezone
 
 from api.models import IdempotencyRecord
 from common import sealed
 from common.errors import BadRequest, IdempotencyKeyReused, IdempotencyRequestInProgress
+from common.rows import model_from_row
 
 HEADER = "X-Idempotency-Key"
 META_KEY = "HTTP_X_IDEMPOTENCY_KEY"
@@ -107,47 +112,82 @@ class Claim:
         return response
 
 
+def _in_progress(key: str) -> IdempotencyRequestInProgress:
+    return IdempotencyRequestInProgress(
+        f"A request with {HEADER} {key!r} is still being processed; retry later."
+    )
+
+
+def _lock_id(provider_id: str, key: str) -> int:
+    """The key's advisory lock: 64 bits of a digest of provider and key (a collision can only
+    make a request answer in-progress while another key's request runs)."""
+    digest = hashlib.blake2b(f"{provider_id}\n{key}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+@cache
+def _claim_statement() -> str:
+    """The lock and the key's record in one round trip (PostgreSQL). The statement's snapshot
+    is taken before the lock is granted: a request holding the key that commits in between is
+    not seen, and this one's `complete` then meets its row and answers in-progress (it was)."""
+    table = IdempotencyRecord._meta.db_table
+    columns = ", ".join(f'r."{f.column}"' for f in IdempotencyRecord._meta.concrete_fields)
+    return (
+        f"SELECT pg_try_advisory_xact_lock(%s), {columns} FROM (SELECT 1) AS one "
+        f'LEFT JOIN "{table}" r ON r.provider_id = %s AND r.key = %s'
+    )
+
+
+def _lock_and_read(provider_id: str, key: str) -> tuple[bool, IdempotencyRecord | None]:
+    """Hold the key until the transaction ends (False when another transaction holds it) and
+    read its record. SQLite has no advisory locks and needs none: it runs one writing
+    transaction at a time."""
+    if connection.vendor != "postgresql":
+        return True, IdempotencyRecord.objects.filter(provider_id=provider_id, key=key).first()
+    with connection.cursor() as cursor:
+        cursor.execute(_claim_statement(), [_lock_id(provider_id, key), provider_id, key])
+        locked, *values = cursor.fetchone()
+    if values[0] is None:
+        return locked, None
+    return locked, model_from_row(
+        IdempotencyRecord, IdempotencyRecord._meta.concrete_fields, values
+    )
+
+
 def claim(*, provider_id: str, key: str, fingerprint: str) -> Claim:
+    """Claim the key inside the request's transaction: a replay when it completed with the
+    same request, a 409 when it was used with another request or is still running, else a
+    record to complete (unsaved: `complete` writes it with the response)."""
+    locked, existing = _lock_and_read(provider_id, key)
+    if not locked:
+        raise _in_progress(key)
     now = timezone.now()
-    stale_before = now - timedelta(seconds=settings.IDEMPOTENCY_LOCK_SECONDS)
-    for _ in range(3):
-        try:
-            with transaction.atomic():
-                record = IdempotencyRecord.objects.create(
-                    provider_id=provider_id, key=key, fingerprint=fingerprint, created_on=now
-                )
-            return Claim(record)
-        except IntegrityError:
-            pass
-        existing = IdempotencyRecord.objects.filter(provider_id=provider_id, key=key).first()
-        if existing is None:
-            continue  # released between our insert and our read: try again
+    if existing is not None:
+        stale_before = now - timedelta(seconds=settings.IDEMPOTENCY_LOCK_SECONDS)
         expired = existing.expires_on is not None and existing.expires_on <= now
+        # A row left in progress (written by a claim that committed on its own, before the
+        # claim moved into the request's transaction) is reclaimed once stale.
         abandoned = existing.state == IdempotencyRecord.State.IN_PROGRESS and (
             existing.created_on <= stale_before
         )
         if expired or abandoned:
             # After the window the same key starts a new operation.
-            IdempotencyRecord.objects.filter(
-                pk=existing.pk, created_on=existing.created_on
-            ).delete()
-            continue
-        if existing.fingerprint != fingerprint:
+            existing.delete()
+        elif existing.fingerprint != fingerprint:
             raise IdempotencyKeyReused(
                 f"{HEADER} {key!r} was already used with a different request."
             )
-        if existing.state == IdempotencyRecord.State.IN_PROGRESS:
-            raise IdempotencyRequestInProgress(
-                f"A request with {HEADER} {key!r} is still being processed; retry later."
-            )
-        return Claim(existing, replay=True)
-    raise IdempotencyRequestInProgress(
-        f"A request with {HEADER} {key!r} is still being processed; retry later."
+        elif existing.state == IdempotencyRecord.State.IN_PROGRESS:
+            raise _in_progress(key)
+        else:
+            return Claim(existing, replay=True)
+    return Claim(
+        IdempotencyRecord(provider_id=provider_id, key=key, fingerprint=fingerprint, created_on=now)
     )
 
 
 def complete(record: IdempotencyRecord, response) -> None:
-    """Store a 2xx response for replay; run inside the transaction that made it."""
+    """Store a 2xx response for replay: one insert, in the transaction that made it."""
     now = timezone.now()
     record.state = IdempotencyRecord.State.COMPLETED
     record.response_status = response.status_code
@@ -161,24 +201,11 @@ def complete(record: IdempotencyRecord, response) -> None:
     }
     record.completed_on = now
     record.expires_on = now + timedelta(seconds=settings.IDEMPOTENCY_RETENTION_SECONDS)
-    record.save(
-        update_fields=[
-            "state",
-            "response_status",
-            "response_body",
-            "response_sealed",
-            "response_headers",
-            "completed_on",
-            "expires_on",
-        ]
-    )
-
-
-def release(record: IdempotencyRecord) -> None:
-    """Forget a key whose request did not succeed, so a corrected retry can use it."""
-    IdempotencyRecord.objects.filter(
-        pk=record.pk, state=IdempotencyRecord.State.IN_PROGRESS
-    ).delete()
+    try:
+        record.save(force_insert=True)
+    except IntegrityError:
+        # Only a writer that skipped the key's lock can get here; the request rolls back.
+        raise _in_progress(record.key) from None
 
 
 def purge_expired(now=None) -> int:

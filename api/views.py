@@ -10,13 +10,14 @@ DRF's own `APIView.dispatch` runs every request: `initial` (authentication and p
 then this view's provider, scope and version checks), the handler, `handle_exception` for
 anything raised, `finalize_response`. This view adds one seam: the end of `initial` puts
 `run_handler` around the handler dispatch is about to call. That wrapper is the one place for
-the idempotency claim, a replay, the transaction, the rendering and the completion or release
-of the key, and it runs after every check of the caller (401 and 403 before a 400 for a bad
-header). With a read replica configured (common.replica) it is also where a provider's write
-is noted for read-your-writes, and where a viewset's `replica_actions` read from the replica.
+the idempotency claim, a replay, the transaction, the rendering and the completion of the key,
+and it runs after every check of the caller (401 and 403 before a 400 for a bad header). With
+a read replica configured (common.replica) it is also where a provider's write is noted for
+read-your-writes, and where a viewset's `replica_actions` read from the replica.
 
-Transactions under HTTP. A request with an X-Idempotency-Key runs its handler, the rendering
-of its response and the completion of its key in one transaction. Every service's own
+Transactions under HTTP. A request with an X-Idempotency-Key runs the claim of its key, its
+handler, the rendering of its response and the completion of its key in one transaction (one
+BEGIN and one COMMIT: the database's cost of a write, not two transactions'). Every service's own
 `transaction.atomic()` is then a savepoint inside it, not a transaction of its own:
 - its writes become visible to other connections, and its row locks (select_for_update) are
   released, only when that outer transaction ends (it commits after the response is rendered
@@ -25,8 +26,11 @@ of its response and the completion of its key in one transaction. Every service'
   commits, i.e. after the idempotency record is completed; if the request fails after the
   service returned, the service's writes roll back and its callbacks never run;
 - an exception a service raises rolls its savepoint back (on PostgreSQL that also frees the
-  row locks taken inside it); raised on to here it rolls back the whole request and the key
-  is released, so a corrected retry may use it;
+  row locks taken inside it); raised on to here it rolls back the whole request, the key's
+  claim with it, so a corrected retry may use the key;
+- the hottest write services (participant create, suspension, reactivation) open theirs
+  without a savepoint (two round trips saved): an exception they raise fails the whole
+  request's transaction, which is what happens to it here anyway;
 - `transaction.atomic(durable=True)` refuses to run nested, so services do not use it.
 A request without a key runs its handler in autocommit: there each service's atomic block is
 its own transaction and its callbacks run when it commits.
@@ -118,34 +122,26 @@ class ProviderEndpoint:
             replica.note_write(request.auth.provider_id)
 
     def run_with_key(self, handler, request, *args, **kwargs):
-        """The handler with its idempotency key: claimed (a replay answers at once), then
-        the handler and the rendering of its response in one transaction with the key's
-        completion. Anything but a success releases the key."""
+        """The handler with its idempotency key, in one transaction: the key claimed (a
+        replay answers at once), the handler, the rendering of its response and the key's
+        completion. Anything but a success stores nothing, so the key stays free."""
         if not self.uses_idempotency(request):
             return self.call_handler(handler, request, *args, **kwargs)
-        claim = idempotency.claim(
-            provider_id=request.auth.provider_id,
-            key=idempotency.read_key(request),
-            fingerprint=idempotency.fingerprint(
-                request.method, request.path, request._request.body
-            ),
-        )
-        if claim.replay:
-            return claim.replay_response()
-        try:
-            with transaction.atomic():
-                # Rendered here, so the stored answer is the one sent.
-                response = self.render_response(
-                    request, self.call_handler(handler, request, *args, **kwargs)
-                )
-                if is_success(response.status_code):
-                    idempotency.complete(claim.record, response)
-                    return response
-        except Exception:
-            idempotency.release(claim.record)
-            raise
-        idempotency.release(claim.record)
-        return response
+        key = idempotency.read_key(request)
+        fingerprint = idempotency.fingerprint(request.method, request.path, request._request.body)
+        with transaction.atomic():
+            claim = idempotency.claim(
+                provider_id=request.auth.provider_id, key=key, fingerprint=fingerprint
+            )
+            if claim.replay:
+                return claim.replay_response()
+            # Rendered here, so the stored answer is the one sent.
+            response = self.render_response(
+                request, self.call_handler(handler, request, *args, **kwargs)
+            )
+            if is_success(response.status_code):
+                idempotency.complete(claim.record, response)
+            return response
 
     def call_handler(self, handler, request, *args, **kwargs):
         self.check_path_values(kwargs)

@@ -2,10 +2,15 @@
 checkout, with a bare-Django floor view mounted beside the API for the benchmark only, and
 wrk runs parsed into numbers.
 
-The floor view does the same participant lookup as GET participant (one indexed read of the
+The read floor does the same participant lookup as GET participant (one indexed read of the
 enrollment with its participant) and nothing else: no authentication, no version or scope
-checks, no rendering beyond two fields. The gap between it and an endpoint is what the
-service adds to the database's own cost.
+checks, no rendering beyond two fields. The write floor parses a JSON body and inserts it as
+one row (`WRITE_FLOOR_TABLE`) in its own transaction. The gap between a floor and an endpoint
+is what the service adds to the database's own cost.
+
+A third view, for the benchmark only, creates a payout through the service
+(`payments.services.create_payout`, the path the staff command and the demo take): there is
+no public endpoint for it, and its cost is measured like the API's writes.
 """
 
 import os
@@ -23,6 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 FLOOR_SETTINGS = "bench_floor_settings"
+WRITE_FLOOR_TABLE = "bench_write_floor"
+WRITE_FLOOR_DDL = (
+    f"CREATE TABLE IF NOT EXISTS {WRITE_FLOOR_TABLE} "
+    "(id bigserial PRIMARY KEY, body jsonb NOT NULL, created_on timestamptz NOT NULL)"
+)
 FLOOR_MODULES = {
     f"{FLOOR_SETTINGS}.py": """
         from config.settings import *  # noqa: F403 (the served checkout's own settings)
@@ -30,10 +40,18 @@ FLOOR_MODULES = {
         ROOT_URLCONF = "bench_floor_urls"
     """,
     "bench_floor_urls.py": """
+        import json
+
+        from django.conf import settings
+        from django.db import connection, transaction
         from django.http import JsonResponse
         from django.urls import include, path
+        from django.views.decorators.csrf import csrf_exempt
 
+        from common.actors import Actor
+        from common.errors import DomainError
         from participants.models import Enrollment
+        from payments import services as payment_services
 
 
         def floor(request, provider_id, external_id):
@@ -47,8 +65,42 @@ FLOOR_MODULES = {
             )
 
 
+        @csrf_exempt
+        def write_floor(request):
+            body = json.loads(request.body)
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(
+                    "INSERT INTO bench_write_floor (body, created_on) VALUES (%s, now()) "
+                    "RETURNING id",
+                    [json.dumps(body)],
+                )
+                row_id = cursor.fetchone()[0]
+            return JsonResponse({"id": row_id}, status=201)
+
+
+        @csrf_exempt
+        def payout(request, provider_id):
+            body = json.loads(request.body)
+            try:
+                created = payment_services.create_payout(
+                    data=payment_services.NewPayout(
+                        provider_id=provider_id,
+                        sender=body["sender"],
+                        recipient_phone=body["recipientPhone"],
+                        amount_minor=int(body["amount"]),
+                        currency=settings.PLATFORM_CURRENCY,
+                    ),
+                    actor=Actor.system(),
+                )
+            except DomainError as exc:
+                return JsonResponse({"detail": str(exc)}, status=exc.status)
+            return JsonResponse({"payoutID": created.pk, "status": created.status}, status=201)
+
+
         urlpatterns = [
             path("bench/floor/<str:provider_id>/<str:external_id>", floor),
+            path("bench/write-floor", write_floor),
+            path("bench/payouts/<str:provider_id>", payout),
             path("", include("config.urls")),
         ]
     """,
@@ -72,6 +124,62 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+class Served(str):
+    """The base URL of a served checkout, with what its CPU time is read from: the gunicorn
+    master's pid and the database its workers' PostgreSQL backends serve."""
+
+    def __new__(cls, base: str, pid: int, database: str):
+        served = super().__new__(cls, base)
+        served.pid, served.database = pid, database
+        return served
+
+
+def cpu_seconds(server: Served) -> dict[int, float]:
+    """CPU time so far of each of the server's gunicorn workers and of each PostgreSQL backend
+    on its database (the benchmark's own connection idles while wrk runs), by pid, read from
+    /proc. On a shared machine req/s drifts with the neighbours; CPU per request drifts much
+    less."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [server.database],
+        )
+        pids = [row[0] for row in cursor.fetchall()]
+    pids += _children(server.pid)
+    return {pid: _process_cpu(pid) for pid in pids}
+
+
+def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU spent between two readings: a process started in between (a worker gunicorn
+    recycled after `max_requests`, its new backend) counts whole; one that ended in between
+    is lost, so a recycled worker's last seconds are not counted."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == parent:
+                found.append(int(entry.name))
+    return found
+
+
+def _process_cpu(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0  # gone (a backend that closed)
+    # utime and stime: fields 14 and 15 of stat, 12 and 13 after the command's ")".
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @contextmanager
@@ -107,7 +215,7 @@ def served(checkout: Path, env: dict, *, workers: int, threads: int):
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_for(base, process)
-        yield base
+        yield Served(base, process.pid, env["DATABASE_URL"].rsplit("/", 1)[-1])
     finally:
         process.terminate()
         try:
@@ -139,6 +247,7 @@ class Result:
     p99_ms: float
     requests: int
     non_2xx: int
+    cpu_ms: float | None = None  # per request: gunicorn workers + PostgreSQL backends
 
 
 _UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
@@ -150,16 +259,20 @@ def _ms(text: str) -> float:
 
 
 def run_wrk(name: str, url: str, *, script: Path, connections: int, seconds: int,
-            env: dict | None = None) -> Result:  # fmt: skip
-    """One wrk run (2 threads, `connections` connections, latency distribution)."""
+            env: dict | None = None, server: Served | None = None) -> Result:  # fmt: skip
+    """One wrk run (2 threads, `connections` connections, latency distribution); with
+    `server`, the CPU time it cost per request too."""
     wrk = ensure_wrk()
     command = [wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", str(script)]
+    cpu_before = cpu_seconds(server) if server is not None else {}
     out = subprocess.run(
         [*command, url], capture_output=True, text=True, env={**os.environ, **(env or {})}
     ).stdout
+    cpu = cpu_spent(cpu_before, cpu_seconds(server)) if server is not None else None
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p50 = _ms(re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE).group(1))
     p99 = _ms(re.search(r"^\s+99%\s+(\S+)", out, re.MULTILINE).group(1))
     total = int(re.search(r"(\d+) requests in", out).group(1))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return Result(name, rps, p50, p99, total, int(bad.group(1)) if bad else 0)
+    cpu_ms = round(cpu / total * 1000, 3) if cpu is not None and total else None
+    return Result(name, rps, p50, p99, total, int(bad.group(1)) if bad else 0, cpu_ms)

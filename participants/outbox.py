@@ -5,11 +5,17 @@ from events import services as events
 from events import types
 from participants.models import Enrollment, FundingSource, Participant
 from participants.rendering import render_funding_source, render_participant
-from participants.selectors import get_participant_read
+from participants.selectors import get_participant_read, has_profile
 
 
 def _participant(event_type: str, enrollment: Enrollment, **change) -> None:
-    fresh = get_participant_read(enrollment.provider_id, enrollment.participant_id)
+    # An enrollment read with its profile in this transaction (and locked: a write's path
+    # lookup) renders as it is now; any other is read again.
+    fresh = (
+        enrollment
+        if has_profile(enrollment)
+        else get_participant_read(enrollment.provider_id, enrollment.participant_id)
+    )
     events.record(event_type, {enrollment.provider_id: {**render_participant(fresh), **change}})
 
 

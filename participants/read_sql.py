@@ -32,7 +32,7 @@ def _connection():
 
 
 @cache
-def _statement(by: str) -> str:
+def _statement(by: str, for_update: bool = False) -> str:
     membership = Enrollment.limit_memberships.rel.related_model
     group = membership._meta.get_field("group").related_model
     contact = {
@@ -65,16 +65,20 @@ def _statement(by: str) -> str:
         f'FROM "{Enrollment._meta.db_table}" e '
         f'JOIN "{Participant._meta.db_table}" p ON p.id = e.participant_id '
         f'WHERE e.provider_id = %s AND e."{column}" = %s LIMIT 1'
+        # A write's read: the enrollment's row locked by the statement that reads it.
+        + (" FOR UPDATE OF e" if for_update else "")
     )
 
 
-def fetch(provider_id: str, *, participant_id: str = "", external_id: str = ""):
+def fetch(
+    provider_id: str, *, participant_id: str = "", external_id: str = "", for_update: bool = False
+):
     """The enrollment (participant attached, `phones_json`, `emails_json`, `groups_json` set)
-    or None."""
+    or None; with `for_update`, its row locked until the transaction ends."""
     by, value = ("participant", participant_id) if participant_id else ("external", external_id)
     connection = _connection()
     with connection.cursor() as cursor:
-        cursor.execute(_statement(by), [provider_id, value])
+        cursor.execute(_statement(by, for_update), [provider_id, value])
         row = cursor.fetchone()
     if row is None:
         return None

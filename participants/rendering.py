@@ -107,15 +107,14 @@ def render_participant(enrollment: Enrollment) -> dict:
     return data
 
 
-def render_participant_created(enrollment: Enrollment) -> dict:
+def render_participant_created(
+    enrollment: Enrollment, phones: tuple[tuple[str, str], ...], emails: tuple[str, ...]
+) -> dict:
     """The 201 body of a create: IDs plus the profile echoed as it was sent (the funding
-    sources are not returned)."""
+    sources are not returned), from what the write holds: no read after it."""
     data = _profile(enrollment)
-    data["phones"] = [
-        {"countryCode": phone.country_code, "number": phone.number}
-        for phone in enrollment.phones.all()
-    ]
-    data["emails"] = [email.email for email in enrollment.emails.all()]
+    data["phones"] = [{"countryCode": code, "number": number} for code, number in phones]
+    data["emails"] = list(emails)
     return data
 
 

@@ -33,20 +33,33 @@ def get_enrollment(provider_id: str, participant_ref: str) -> Enrollment:
     return enrollment
 
 
-def get_participant_read(provider_id: str, participant_ref: str) -> Enrollment:
-    """The enrollment with everything its read renders, in one pass; NotFound otherwise."""
+def get_participant_read(
+    provider_id: str, participant_ref: str, *, for_update: bool = False
+) -> Enrollment:
+    """The enrollment with everything its read renders, in one pass; NotFound otherwise. With
+    `for_update` (inside a transaction) the enrollment's row is locked by that same read: a
+    write's lookup, lock and the read its event renders, in one statement."""
     if connection.vendor == "postgresql":
         by_id = participant_ref.startswith(PARTICIPANT_ID_PREFIX)
         enrollment = read_sql.fetch(
             provider_id,
             participant_id=participant_ref if by_id else "",
             external_id="" if by_id else participant_ref,
+            for_update=for_update,
         )
     else:
-        enrollment = _by_ref(with_profile(enrollments_for(provider_id)), participant_ref)
+        queryset = with_profile(enrollments_for(provider_id))
+        if for_update:
+            queryset = queryset.select_for_update(of=("self",))
+        enrollment = _by_ref(queryset, participant_ref)
     if enrollment is None:
         raise NotFound("No participant matches within this provider.")
     return enrollment
+
+
+def has_profile(enrollment: Enrollment) -> bool:
+    """Whether `get_participant_read` (or `with_profile`) loaded what the read renders."""
+    return hasattr(enrollment, "groups_json") or hasattr(enrollment, "active_memberships")
 
 
 def page_with_profile(enrollments: list[Enrollment]) -> list[Enrollment]:

@@ -23,6 +23,9 @@ from participants.models import (
 from providers.models import Provider
 
 logger = logging.getLogger(__name__)
+# What the IntegrityError of a duplicate externalID names: the constraint (PostgreSQL) or
+# its column (SQLite).
+EXTERNAL_ID_CLASH = ("enrollment_provider_external_id", "participants_enrollment.external_id")
 
 
 @dataclass(frozen=True)
@@ -53,13 +56,13 @@ class NewParticipant:
 
 
 def create_participant(*, provider: Provider, data: NewParticipant) -> Enrollment:
-    """Record the participant as `pending`; onboarding finishes in a task after commit."""
+    """Record the participant as `pending`; onboarding finishes in a task after commit.
+
+    The externalID's unique constraint is the duplicate check (no read before the insert).
+    No savepoint: inside a request's transaction a failure here fails the whole request
+    anyway, and a savepoint costs two round trips."""
     try:
-        with transaction.atomic():
-            if Enrollment.objects.filter(provider=provider, external_id=data.external_id).exists():
-                raise DuplicateExternalID(
-                    f"externalID {data.external_id!r} is already used by another participant."
-                )
+        with transaction.atomic(savepoint=False):
             participant = Participant.objects.create()
             enrollment = Enrollment.objects.create(
                 provider=provider,
@@ -91,9 +94,8 @@ def create_participant(*, provider: Provider, data: NewParticipant) -> Enrollmen
             )
             upsert_funding_sources(enrollment=enrollment, sources=data.funding_sources)
             transaction.on_commit(lambda: _enqueue_onboarding(participant.id))
-    except IntegrityError:
-        # A concurrent create with the same externalID won the unique constraint.
-        if Enrollment.objects.filter(provider=provider, external_id=data.external_id).exists():
+    except IntegrityError as exc:
+        if any(name in str(exc) for name in EXTERNAL_ID_CLASH):
             raise DuplicateExternalID(
                 f"externalID {data.external_id!r} is already used by another participant."
             ) from None
@@ -177,11 +179,14 @@ def _locked(enrollment_id: int) -> Enrollment:
     )
 
 
-def _locked_at_version(enrollment_id: int, expected_version_id: str) -> Enrollment:
+def _locked_at_version(
+    enrollment_id: int | None, locked: Enrollment | None, expected_version_id: str
+) -> Enrollment:
     """The enrollment, locked, if its relationship is still at the version the caller read; a
     stale version is a version-conflict before anything else (the caller acted on a read that
-    is out of date)."""
-    enrollment = _locked(enrollment_id)
+    is out of date). `locked` is one the caller already read and locked in this transaction
+    (`selectors.get_participant_read(..., for_update=True)`): not read again."""
+    enrollment = locked if locked is not None else _locked(enrollment_id)
     if enrollment.relationship_version_id != expected_version_id:
         raise VersionConflict(
             "The relationship changed since it was read; read the participant again."
@@ -191,16 +196,18 @@ def _locked_at_version(enrollment_id: int, expected_version_id: str) -> Enrollme
 
 def suspend(
     *,
-    enrollment_id: int,
+    enrollment_id: int | None = None,
+    locked: Enrollment | None = None,
     reason_code: str,
     note: str,
     expected_version_id: str,
     actor: Actor,
     review_id: str = "",
 ) -> tuple[Enrollment, RelationshipAction]:
-    """Suspend the relationship (a stale version is refused first)."""
-    with transaction.atomic():
-        enrollment = _locked_at_version(enrollment_id, expected_version_id)
+    """Suspend the relationship (a stale version is refused first). No savepoint (two round
+    trips): a refusal fails the caller's transaction, as it fails the request."""
+    with transaction.atomic(savepoint=False):
+        enrollment = _locked_at_version(enrollment_id, locked, expected_version_id)
         if enrollment.suspended:
             raise StateConflict("The participant is already suspended.")
         return _apply_suspension(enrollment, reason_code, note, actor, review_id)
@@ -263,12 +270,17 @@ def _record_action(
 
 
 def reactivate(
-    *, enrollment_id: int, note: str, expected_version_id: str, actor: Actor
+    *,
+    enrollment_id: int | None = None,
+    locked: Enrollment | None = None,
+    note: str,
+    expected_version_id: str,
+    actor: Actor,
 ) -> tuple[Enrollment, RelationshipAction]:
     """Lift the provider's suspension (a stale version is refused first); global status and
-    other restrictions are unchanged."""
-    with transaction.atomic():
-        enrollment = _locked_at_version(enrollment_id, expected_version_id)
+    other restrictions are unchanged. No savepoint, as `suspend`."""
+    with transaction.atomic(savepoint=False):
+        enrollment = _locked_at_version(enrollment_id, locked, expected_version_id)
         if not enrollment.suspended:
             raise StateConflict("The participant is not suspended.")
         now = timezone.now()

@@ -102,9 +102,11 @@ def entries_for(payment: Payment) -> list[PaymentEntry]:
     return rows
 
 
-def rewrite_entries(payment: Payment) -> None:
-    """Replace the payment's entries (after creation or when a party is bound)."""
-    PaymentEntry.objects.filter(payment_id=payment.id).delete()
+def rewrite_entries(payment: Payment, *, new: bool = False) -> None:
+    """Replace the payment's entries (after creation or when a party is bound); a payment
+    inserted in this transaction (`new`) has none to delete."""
+    if not new:
+        PaymentEntry.objects.filter(payment_id=payment.id).delete()
     PaymentEntry.objects.bulk_create(entries_for(payment))
 
 

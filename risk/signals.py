@@ -8,6 +8,7 @@ Comparisons ignore case; names also ignore repeated spaces.
 
 from dataclasses import dataclass, field
 
+from django.db.models import Q
 from django.db.models.functions import Lower
 
 from risk.models import LEVEL_ORDER, EvidenceLevel, RiskListEntry, RiskRule
@@ -69,25 +70,32 @@ ATTRIBUTES = {
 }
 
 
-def _listed(kind: str, candidates) -> dict[str, tuple[str, str, dict]]:
-    """{lower-cased value: (level, the entry as listed, its attributes)} of the entries of
-    `kind` among `candidates`."""
-    wanted = {candidate.lower() for candidate in candidates if candidate}
-    if not wanted:
-        return {}
+def _listed(wanted_by_kind: dict[str, list[str]]) -> dict[str, dict[str, tuple[str, str, dict]]]:
+    """{kind: {lower-cased value: (level, the entry as listed, its attributes)}} of the
+    entries among each kind's candidates: one query for every kind a profile is read for."""
+    wanted = {
+        kind: {candidate.lower() for candidate in candidates if candidate}
+        for kind, candidates in wanted_by_kind.items()
+    }
+    found: dict[str, dict] = {kind: {} for kind in wanted}
+    condition = Q()
+    for kind, values in wanted.items():
+        if values:
+            condition |= Q(kind=kind, key__in=values)
+    if not condition:
+        return found
     rows = (
         RiskListEntry.objects.annotate(key=Lower("value"))
-        .filter(kind=kind, key__in=wanted)
-        .values("key", "level", "value", *ATTRIBUTES.values())
+        .filter(condition)
+        .values("kind", "key", "level", "value", *ATTRIBUTES.values())
     )
-    return {
-        row["key"]: (
+    for row in rows:
+        found[row["kind"]][row["key"]] = (
             row["level"],
             row["value"],
             {key: str(row[name]) for key, name in ATTRIBUTES.items() if row[name]},
         )
-        for row in rows
-    }
+    return found
 
 
 @dataclass(frozen=True)
@@ -116,13 +124,12 @@ def riskiest(found: list[Signal]) -> Signal:
     return max(found, key=lambda signal: LEVEL_ORDER.index(signal.level))
 
 
-def _most_specific(values, candidates_of, kind, how) -> Signal:
+def _most_specific(values, candidates_of, listed, how) -> Signal:
     """For each value, the level of its most specific listed candidate (low when none);
     the riskiest over the values; unknown when there are none."""
     if not values:
         return Signal(EvidenceLevel.UNKNOWN)
     per_value = {value: candidates_of(value) for value in values}
-    listed = _listed(kind, [c for candidates in per_value.values() for c in candidates])
     found = []
     for value, candidates in per_value.items():
         hits = [c for c in candidates if c.lower() in listed]
@@ -139,10 +146,9 @@ def _phone_prefixes(e164: str) -> list[str]:
     return [e164[:end] for end in range(len(e164), 1, -1)]
 
 
-def _exact(kind: str, values, how: str) -> Signal:
+def _exact(listed: dict, values, how: str) -> Signal:
     if not values:
         return Signal(EvidenceLevel.UNKNOWN)
-    listed = _listed(kind, values)
     found = []
     for value in values:
         hit = listed.get(value.lower())
@@ -157,25 +163,34 @@ EXACT_NAME = "exact name match (case and spacing ignored; no similarity matching
 
 def read_signals(profile: Profile) -> dict[str, Signal]:
     """{signal key: Signal} in the contract's order, each with the list entry that set it."""
+    countries = [profile.country] if profile.country else []
+    listed = _listed(
+        {
+            Kind.COUNTRY: countries,
+            Kind.EMAIL_DOMAIN: [d for email in profile.emails for d in _domain_suffixes(email)],
+            Kind.EMAIL: list(profile.emails),
+            Kind.PEP_NAME: list(profile.names),
+            Kind.PHONE_PREFIX: [p for phone in profile.phones for p in _phone_prefixes(phone)],
+            Kind.SANCTIONED_NAME: list(profile.names),
+        }
+    )
     return {
-        Key.ADDRESS_RISK_LEVEL: _exact(
-            Kind.COUNTRY, [profile.country] if profile.country else [], "address country"
-        ),
+        Key.ADDRESS_RISK_LEVEL: _exact(listed[Kind.COUNTRY], countries, "address country"),
         Key.EMAIL_DOMAIN_LEVEL: _most_specific(
             profile.emails,
             _domain_suffixes,
-            Kind.EMAIL_DOMAIN,
+            listed[Kind.EMAIL_DOMAIN],
             lambda email, entry: f"{email} is in the listed domain",
         ),
-        Key.EMAIL_LEVEL: _exact(Kind.EMAIL, profile.emails, "exact address"),
-        Key.PEP_LEVEL: _exact(Kind.PEP_NAME, profile.names, EXACT_NAME),
+        Key.EMAIL_LEVEL: _exact(listed[Kind.EMAIL], profile.emails, "exact address"),
+        Key.PEP_LEVEL: _exact(listed[Kind.PEP_NAME], profile.names, EXACT_NAME),
         Key.PHONE_LEVEL: _most_specific(
             profile.phones,
             _phone_prefixes,
-            Kind.PHONE_PREFIX,
+            listed[Kind.PHONE_PREFIX],
             lambda phone, entry: f"{phone} starts with the listed prefix",
         ),
-        Key.SANCTION_LEVEL: _exact(Kind.SANCTIONED_NAME, profile.names, EXACT_NAME),
+        Key.SANCTION_LEVEL: _exact(listed[Kind.SANCTIONED_NAME], profile.names, EXACT_NAME),
     }
 
 

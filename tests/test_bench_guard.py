@@ -21,7 +21,14 @@ def demo_database(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "command", ["bench_payments", "bench_participants", "bench_events", "bench_event_history"]
+    "command",
+    [
+        "bench_payments",
+        "bench_participants",
+        "bench_events",
+        "bench_event_history",
+        "profile_writes",
+    ],
 )
 def test_every_bench_command_refuses_the_demo_database(demo_database, command):
     with pytest.raises(CommandError, match="demo database"):

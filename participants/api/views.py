@@ -104,6 +104,12 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
             self.enrollment = selectors.get_participant_read(
                 self.provider_id, kwargs["participantID"]
             )
+        elif self.action in ("suspend", "reactivate"):
+            # Inside the request's transaction (both require a key): the lookup locks the row
+            # and reads what the change's event renders, so the service reads nothing again.
+            self.enrollment = selectors.get_participant_read(
+                self.provider_id, kwargs["participantID"], for_update=True
+            )
         else:
             super().resolve_path(kwargs)
 
@@ -126,12 +132,11 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
     def create(self, request, providerID):
         serializer = s.ParticipantCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        enrollment = services.create_participant(
-            provider=Provider(pk=self.provider_id),
-            data=_new_participant(serializer.validated_data),
-        )
+        data = _new_participant(serializer.validated_data)
+        enrollment = services.create_participant(provider=Provider(pk=self.provider_id), data=data)
         return Response(
-            rendering.render_participant_created(enrollment), status=status.HTTP_201_CREATED
+            rendering.render_participant_created(enrollment, data.phones, data.emails),
+            status=status.HTTP_201_CREATED,
         )
 
     @extend_schema(operation_id="getParticipant", responses={200: s.ParticipantSerializer})
@@ -149,7 +154,7 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         enrollment, change = services.suspend(
-            enrollment_id=self.enrollment.pk,
+            locked=self.enrollment,
             reason_code=data["reasonCode"],
             note=data.get("note", ""),
             expected_version_id=data["expectedVersionID"],
@@ -171,7 +176,7 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         enrollment, change = services.reactivate(
-            enrollment_id=self.enrollment.pk,
+            locked=self.enrollment,
             note=data["note"],
             expected_version_id=data["expectedVersionID"],
             actor=self.principal.actor,

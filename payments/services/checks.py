@@ -10,9 +10,10 @@ import phonenumbers
 from django.conf import settings
 
 from common.errors import InvalidRequest, NotFound
+from common.locking import lock_or_404
 from common.money import MoneyError, get_currency
 from participants.models import Enrollment, FundingSource, Participant
-from participants.selectors import get_enrollment
+from participants.selectors import PARTICIPANT_ID_PREFIX, enrollments_for
 from payments.errors import ParticipantNotActive, ParticipantSuspended
 from payments.models import Payment
 
@@ -73,11 +74,11 @@ def check_active(enrollment: Enrollment) -> None:
 def locked_enrollment(provider_id: str, participant_ref: str) -> Enrollment:
     """The participant's enrollment at the provider (participantID or externalID), locked;
     NotFound when the provider has no such participant."""
-    found = get_enrollment(provider_id, participant_ref)
-    return (
-        Enrollment.objects.select_for_update(of=("self",))
-        .select_related("participant")
-        .get(pk=found.pk)
+    # Found and locked by one statement (a participantID starts with `usr_`, as the path's).
+    field = "participant_id" if participant_ref.startswith(PARTICIPANT_ID_PREFIX) else "external_id"
+    return lock_or_404(
+        enrollments_for(provider_id).filter(**{field: participant_ref}),
+        "No participant matches within this provider.",
     )
 
 

@@ -133,7 +133,7 @@ def record_new(payment, data, memo, initiator, source, phone, now, actor) -> Non
     payment.initiator_funding_source = source
     payment.counterparty_phone = phone
     _insert(payment)
-    rewrite_entries(payment)
+    rewrite_entries(payment, new=True)
     record_event(payment, "create", "", payment.status, actor=actor, at=now)
     outbox.created(payment)
     _apply_verdict(payment, risk.assess(payment, device=data.device), actor)

@@ -1,10 +1,11 @@
 import json
 import threading
+import time
 from datetime import timedelta
 
 import pytest
 import time_machine
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
 from api import idempotency
@@ -163,13 +164,17 @@ def test_the_delete_purge_deletes_only_expired_keys(provider):
 
 @pytest.mark.django_db
 def test_purge_deletes_a_key_whose_request_never_finished(provider, settings):
-    """A process that died between claiming a key and answering left it in progress with no
-    expiry: once as old as the retention period it is purged like a completed one."""
+    """A row left in progress with no expiry (written by a claim that committed on its own,
+    before claims moved into the request's transaction): once as old as the retention period
+    it is purged like a completed one."""
     retention = timedelta(seconds=settings.IDEMPOTENCY_RETENTION_SECONDS)
     for key, age in (("died-long-ago", retention + timedelta(seconds=1)), ("running", None)):
-        idempotency.claim(provider_id=provider.id, key=key, fingerprint="x")
-        if age is not None:
-            IdempotencyRecord.objects.filter(key=key).update(created_on=timezone.now() - age)
+        IdempotencyRecord.objects.create(
+            provider_id=provider.id,
+            key=key,
+            fingerprint="x",
+            created_on=timezone.now() - (age or timedelta(0)),
+        )
     assert idempotency.purge_expired() == 1
     assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == ["running"]
 
@@ -214,3 +219,41 @@ def test_twenty_concurrent_identical_creates_make_one_participant(provider):
     for response in others:
         assert response.status_code == 409
         assert response.json()["type"].endswith("/errors#idempotency-request-in-progress")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_key_whose_request_is_running_answers_in_progress_at_once(provider):
+    """The claim is a lock held by the running request's transaction: a duplicate does not
+    wait for it, and the key is free again when that transaction ends without a response."""
+    body = participant_payload()
+    claimed, finish = threading.Event(), threading.Event()
+
+    def running_request():
+        try:
+            with transaction.atomic():
+                idempotency.claim(
+                    provider_id=provider.id,
+                    key="live",
+                    fingerprint=idempotency.fingerprint(
+                        "POST", provider.url("/participants"), json.dumps(body).encode()
+                    ),
+                )
+                claimed.set()
+                finish.wait(30)
+        finally:
+            connection.close()
+
+    other = threading.Thread(target=running_request)
+    other.start()
+    try:
+        assert claimed.wait(10)
+        started = time.monotonic()
+        response = post(provider, body, "live")
+        assert time.monotonic() - started < 5  # answered, not queued behind the other one
+    finally:
+        finish.set()
+        other.join()
+    assert response.status_code == 409
+    assert response.json()["type"].endswith("/errors#idempotency-request-in-progress")
+    assert post(provider, body, "live").status_code == 201

@@ -6,8 +6,10 @@ Prints req/s, p50 and p99 per request kind, each with its cost relative to a bar
 floor view doing the same participant lookup (floor req/s ÷ its req/s). With --compare-to
 another checkout (say the commit before a change), the same scenarios are served from that
 checkout too, in the same run and against the same data, so before and after share their
-conditions. Then payouts per second end to end: creation through the risk engine and the
-sandbox ledger over HTTP with JWE, at a concurrency of 4, with the top costs of a profile.
+conditions. The writes are measured against a write floor (ops.bench_writes). Then payouts per
+second end to end in the production layout (ops.bench_payouts): created through the service,
+authorized by the ledger queue's worker over HTTP with JWE to the sandbox ledger, at 1, 4 and
+16 concurrent senders, with the top costs of a profile.
 """
 
 import base64
@@ -15,7 +17,6 @@ import cProfile
 import io
 import pstats
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -24,20 +25,18 @@ from django.core.management.base import CommandError
 from django.db import connection
 
 from api.pagination import DEFAULT_LIMIT, encode_cursor
-from common.actors import Actor
 from common.bench import BenchCommand
-from common.errors import DomainError
 from ledger.sandbox.handle import wire_sandbox_ledger
-from ops import loadtest
+from ops import bench_payouts, bench_writes, loadtest
 from participants.models import Email, Enrollment, Participant, Phone
-from payments import services as payment_services
 from payments.management.bench_data import ANALYZED, load
 from payments.models import PaymentEntry
 from providers import services as provider_services
 
 WRK = Path(__file__).resolve().parents[2] / "wrk"
 SUSPENSIONS_PER_RUN = 12_000
-SUSPENDED_PREFIX = "hold-"
+SCENARIOS = ("reads", "writes", "payouts")
+CONCURRENCIES = (1, 4, 16)
 
 
 class Command(BenchCommand):
@@ -51,8 +50,13 @@ class Command(BenchCommand):
         parser.add_argument("--threads", type=int, default=1, help="threads per process")
         parser.add_argument("--depth", type=int, default=1000, help="page of the deep page")
         parser.add_argument("--compare-to", type=Path, help="another checkout to serve too")
-        parser.add_argument("--payouts", type=int, default=200)
-        parser.add_argument("--concurrency", type=int, default=4)
+        parser.add_argument("--payouts", type=int, default=200, help="per concurrency")
+        parser.add_argument(
+            "--only",
+            choices=SCENARIOS,
+            action="append",
+            help="run only these parts (repeatable; default: all)",
+        )
 
     def handle(self, *args, **options):
         if connection.vendor != "postgresql":
@@ -76,13 +80,27 @@ class Command(BenchCommand):
         checkouts = [("after", settings.BASE_DIR)]
         if options["compare_to"]:
             checkouts.insert(0, ("before", options["compare_to"].resolve()))
+        parts = options["only"] or SCENARIOS
         tables = {}
-        for offset, (label, checkout) in enumerate(checkouts):
+        for label, checkout in checkouts:
             with loadtest.served(
                 checkout, env, workers=options["workers"], threads=options["threads"]
             ) as base:
-                tables[label] = self._scenarios(base, provider.id, auth, targets, options, offset)
-        payouts = self._payouts(provider, env, options)
+                rows = []
+                if "reads" in parts:
+                    rows += self._scenarios(base, provider.id, auth, targets, options)
+                if "writes" in parts:
+                    rows += bench_writes.run(
+                        base,
+                        provider.id,
+                        auth,
+                        connections=options["connections"],
+                        seconds=options["seconds"],
+                        log=self.stderr.write,
+                        tag=f"{label}-{time.time_ns()}",
+                    )
+                tables[label] = rows
+        payouts = self._payouts(provider, env, options) if "payouts" in parts else None
         if settings.REDIS_URL:
             from config.celery import app as celery_app
 
@@ -104,7 +122,7 @@ class Command(BenchCommand):
             Email.objects.bulk_create(
                 Email(enrollment=e, email=f"{e.external_id}@example.com") for e in enrollments
             )
-        if not enrollments.filter(external_id__startswith=SUSPENDED_PREFIX).exists():
+        if not enrollments.filter(external_id__startswith=bench_writes.SUSPENDED_PREFIX).exists():
             # Participants the suspension scenario suspends, one per request.
             people = Participant.objects.bulk_create(
                 Participant(status="active") for _ in range(SUSPENSIONS_PER_RUN)
@@ -113,7 +131,7 @@ class Command(BenchCommand):
                 Enrollment(
                     provider=provider,
                     participant=person,
-                    external_id=f"{SUSPENDED_PREFIX}{n:05d}",
+                    external_id=f"{bench_writes.SUSPENDED_PREFIX}{n:05d}",
                     given_name="Bench",
                     family_name="Suspended",
                     address_line1="1 Main St",
@@ -144,24 +162,9 @@ class Command(BenchCommand):
         payout = entries.filter(payment_type="payout").first()
         return {"external_id": "cust-00042", "payout_id": payout.payment_id, "cursor": cursor}
 
-    def _pairs(self, provider_id: str, offset: int) -> Path:
-        """The suspension scenario's participants, all active again, with their versions."""
-        pool = Enrollment.objects.filter(
-            provider_id=provider_id, external_id__startswith=SUSPENDED_PREFIX
-        )
-        pool.filter(suspended=True).update(
-            suspended=False, suspended_on=None, suspension_reason_code="", suspension_note=""
-        )
-        rows = pool.order_by("external_id").values_list("external_id", "relationship_version_id")[
-            :SUSPENSIONS_PER_RUN
-        ]
-        path = Path(tempfile.mkstemp(prefix=f"bench-pairs-{offset}-", suffix=".txt")[1])
-        path.write_text("\n".join(f"{e} {v}" for e, v in rows) + "\n")
-        return path
-
     # ---- HTTP ----------------------------------------------------------------------------
 
-    def _scenarios(self, base, provider_id, auth, targets, options, offset) -> list[dict]:
+    def _scenarios(self, base, provider_id, auth, targets, options) -> list[dict]:
         p = f"{base}/providers/{provider_id}"
         get = WRK / "get.lua"
         cases = [
@@ -176,28 +179,13 @@ class Command(BenchCommand):
                 {},
             ),
             ("GET payout detail", f"{p}/payouts/{targets['payout_id']}", get, {}),
-            (
-                "POST participant create",
-                f"{p}/participants",
-                WRK / "create_participant.lua",
-                {"BENCH_PREFIX": f"bench-{offset}-{int(time.time())}"},
-            ),
-            (
-                "POST suspension",
-                f"{p}/participants",
-                WRK / "suspend.lua",
-                {
-                    "BENCH_PAIRS": str(self._pairs(provider_id, offset)),
-                    "BENCH_PATH": f"/providers/{provider_id}/participants",
-                },
-            ),
         ]
         results = []
         for name, url, script, extra in cases:
             self.stderr.write(f"  {name} ...")
             wrk_env = {"BENCH_AUTH": auth, **extra, "BENCH_PREFIX": f"warm-{time.time_ns()}"}
-            if script.name != "suspend.lua":  # warm up: connections, caches, first compiles
-                loadtest.run_wrk(name, url, script=script, connections=2, seconds=2, env=wrk_env)
+            # Warm up: connections, caches, first compiles.
+            loadtest.run_wrk(name, url, script=script, connections=2, seconds=2, env=wrk_env)
             result = loadtest.run_wrk(
                 name,
                 url,
@@ -223,73 +211,46 @@ class Command(BenchCommand):
     # ---- payouts end to end --------------------------------------------------------------
 
     def _payouts(self, provider, env, options) -> dict:
-        """N payouts created by `concurrency` threads in this process; each authorize goes
-        over HTTP with JWE to the sandbox ledger that gunicorn serves."""
+        """A profile of 20 payouts with the ledger call run eagerly (where the time of the
+        request and of the worker's call goes), then payouts per second end to end in the
+        production layout (ops.bench_payouts) at 1, 4 and 16 concurrent senders."""
         from config.celery import app as celery_app
 
-        celery_app.conf.task_always_eager = True  # the ledger call runs when the payout commits
+        runs = CONCURRENCIES
         senders = list(
             Enrollment.objects.filter(
                 provider=provider, suspended=False, external_id__startswith="cust-"
             )
             .order_by("?")  # spread over runs: each sender has a daily send count
-            .values_list("external_id", flat=True)[: options["payouts"]]
+            .values_list("external_id", flat=True)[: options["payouts"] * len(runs) + 30]
         )
+        rows = []
         with loadtest.served(settings.BASE_DIR, env, workers=options["workers"], threads=4) as base:
             wire_sandbox_ledger(provider.id, base)
-            profile_out = self._profiled(provider.id, senders[:20])
-            remaining = senders[20:]
-            started = time.perf_counter()
-            refused = self._create_in_threads(provider.id, remaining, options["concurrency"])
-            seconds = time.perf_counter() - started
-        return {
-            "payouts": len(remaining),
-            "refused": refused,
-            "concurrency": options["concurrency"],
-            "seconds": round(seconds, 2),
-            "payouts_per_second": round(len(remaining) / seconds, 1),
-            "top_costs": profile_out,
-        }
-
-    def _create(self, provider_id: str, sender: str) -> None:
-        payment_services.create_payout(
-            data=payment_services.NewPayout(
-                provider_id=provider_id,
-                sender=sender,
-                recipient_phone="+14155550123",
-                amount_minor=100,
-                currency=settings.PLATFORM_CURRENCY,
-            ),
-            actor=Actor.system(),
-        )
-
-    def _create_in_threads(self, provider_id: str, senders: list[str], concurrency: int) -> int:
-        """Create the payouts; returns how many the service refused (a limit, say)."""
-        chunks = [senders[n::concurrency] for n in range(concurrency)]
-        refused = []
-
-        def work(chunk):
+            celery_app.conf.task_always_eager = True  # the ledger call runs at commit
             try:
-                for sender in chunk:
-                    try:
-                        self._create(provider_id, sender)
-                    except DomainError:
-                        refused.append(sender)
+                profile_out = self._profiled(provider.id, senders[:20])
             finally:
-                connection.close()
-
-        threads = [threading.Thread(target=work, args=(chunk,)) for chunk in chunks]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        return len(refused)
+                celery_app.conf.task_always_eager = False
+            if settings.REDIS_URL:
+                log = Path(tempfile.mkstemp(prefix="bench-ledger-worker-", suffix=".log")[1])
+                worker = bench_payouts.worker(settings.BASE_DIR, env, log)
+                try:
+                    bench_payouts.run(provider.id, senders[20:30], 2)  # worker up and warm
+                    rest = senders[30:]
+                    for n, concurrency in enumerate(runs):
+                        chunk = rest[n * options["payouts"] : (n + 1) * options["payouts"]]
+                        self.stderr.write(f"  payouts at concurrency {concurrency} ...")
+                        rows.append(bench_payouts.run(provider.id, chunk, concurrency))
+                finally:
+                    bench_payouts.stop(worker)
+        return {"runs": rows, "top_costs": profile_out}
 
     def _profiled(self, provider_id: str, senders: list[str]) -> list[dict]:
         profile = cProfile.Profile()
         profile.enable()
         for sender in senders:
-            self._create(provider_id, sender)
+            bench_payouts.create(provider_id, sender)
         profile.disable()
         stream = io.StringIO()
         stats = pstats.Stats(profile, stream=stream)
@@ -304,7 +265,7 @@ class Command(BenchCommand):
         total = max(c for c, _ in rows) if rows else 1
         return [
             {"where": where, "seconds": round(c, 3), "share": round(c / total, 2)}
-            for c, where in rows[1:11]
+            for c, where in rows[1:16]
         ]
 
 
@@ -341,18 +302,26 @@ def _report(data: dict) -> str:
     for label, rows in data["tables"].items():
         lines.append(f"[{label}]")
         lines.append(f"{'request':32} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8} "
-                     f"{'cost/floor':>10}")  # fmt: skip
+                     f"{'cost/floor':>10} {'CPU ms':>7} {'CPU/floor':>9}")  # fmt: skip
         for r in rows:
             lines.append(
                 f"{r['request']:32} {r['req_per_s']:>8} {r['p50_ms']:>8} {r['p99_ms']:>8} "
-                f"{r['non_2xx']:>8} {r['cost_vs_floor']:>10}"
+                f"{r['non_2xx']:>8} {r['cost_vs_floor']:>10} {r.get('cpu_ms', ''):>7} "
+                f"{r.get('cpu_vs_floor', ''):>9}"
             )
         lines.append("")
     p = data["payouts"]
-    lines.append(
-        f"payouts end to end: {p['payouts']} ({p['refused']} refused) at concurrency "
-        f"{p['concurrency']} in "
-        f"{p['seconds']} s = {p['payouts_per_second']} payouts/s; top costs (cumulative):"
-    )
+    if p is None:
+        return "\n".join(lines)
+    lines.append("payouts end to end (production layout: the ledger call on its worker queue):")
+    lines.append(f"{'concurrency':>11} {'payouts':>8} {'refused':>8} {'created/s':>10} "
+                 f"{'authorized':>10} {'authorized/s':>12} {'seconds':>8}")  # fmt: skip
+    for r in p["runs"]:
+        lines.append(
+            f"{r['concurrency']:>11} {r['payouts']:>8} {r['refused']:>8} "
+            f"{r['created_per_second']:>10} {r['authorized']:>10} "
+            f"{r['authorized_per_second']:>12} {r['seconds']:>8}"
+        )
+    lines.append("top costs of 20 payouts with the ledger call run at commit (cumulative):")
     lines += [f"  {c['share']:>5.0%}  {c['seconds']:>7}s  {c['where']}" for c in p["top_costs"]]
     return "\n".join(lines)

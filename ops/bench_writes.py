@@ -1,0 +1,218 @@
+"""The write scenarios of `bench_http`: each write kind measured between two runs of the
+write floor (a bare view inserting the JSON body as one row in its own transaction), so each
+kind's cost is read against the floor as the machine ran just before and just after it.
+
+Every write sends a new X-Idempotency-Key. The items a kind acts on (participants to
+suspend with their current versionID, the suspended ones to reactivate, senders of payouts)
+are written to a file `ops/wrk/write.lua` reads; a warm-up takes its items from another part
+of the pool than the measured run, so neither meets the state the other left.
+"""
+
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from django.db import connection
+from django.utils import timezone
+
+from events.models import WebhookEndpoint
+from ops import loadtest
+from participants.models import Enrollment
+
+WRK = Path(__file__).resolve().parent / "wrk"
+SUSPENDED_PREFIX = "hold-"
+SECOND_HALF = f"{SUSPENDED_PREFIX}06000"  # of the 12,000 bench_http makes
+WARM_ITEMS = 400
+HOOK_URL = "https://93.184.215.14/hooks/"
+WARM_SECONDS = 2
+
+PARTICIPANT_BODY = (
+    '{"externalID":"$KEY","givenName":"Bench","familyName":"Load",'
+    '"address":{"addressLine1":"1 Main St","city":"Springfield","stateOrProvince":"IL",'
+    '"postalCode":"62701","country":"US"},'
+    '"phones":[{"countryCode":"1","number":"4155550123"}]}'
+)
+
+
+@dataclass(frozen=True)
+class WriteKind:
+    name: str
+    path: str  # under the server's base; "$KEY" and "$1".. filled per request (write.lua)
+    body: str
+    items: Callable[[], list[str]] | None = None  # read just before the kind runs
+    cleanup: Callable[[], object] | None = None  # after it: leave no state for later kinds
+
+
+def kinds(provider_id: str) -> list[WriteKind]:
+    p = f"/providers/{provider_id}"
+    return [
+        WriteKind("POST participant create", f"{p}/participants", PARTICIPANT_BODY),
+        WriteKind(
+            "POST suspension",
+            f"{p}/participants/$1/suspensions",
+            '{"reasonCode":"other","note":"bench","expectedVersionID":"$2"}',
+            lambda: _relationships(provider_id, suspended=False),
+        ),
+        WriteKind(
+            "POST reactivation",
+            f"{p}/participants/$1/reactivations",
+            '{"note":"bench","expectedVersionID":"$2"}',
+            lambda: _relationships(provider_id, suspended=True),
+        ),
+        WriteKind(
+            "POST participant-review open",
+            f"{p}/participant-reviews",
+            '{"participantID":"$1","reason":"bench"}',
+            lambda: _senders(provider_id),
+        ),
+        WriteKind(
+            "POST webhook endpoint",
+            f"{p}/webhook-endpoints",
+            # A literal public address: registration resolves a host name (to refuse private
+            # targets), and this machine's resolver is not what is measured.
+            f'{{"url":"{HOOK_URL}$KEY","eventTypes":["participant.activated"]}}',
+            cleanup=lambda: _remove_endpoints(provider_id),
+        ),
+        WriteKind(
+            "POST payout (service)",
+            f"/bench/payouts/{provider_id}",
+            '{"sender":"$1","recipientPhone":"+14155550123","amount":100}',
+            lambda: _senders(provider_id),
+        ),
+    ]
+
+
+def prepare_floor_table() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(loadtest.WRITE_FLOOR_DDL)
+
+
+def reset_relationships(provider_id: str) -> None:
+    """The suspension pool's first half active and its second half suspended, whatever an
+    earlier run left: the suspension kind suspends the first, the reactivation kind
+    reactivates the second (neither waits on the other's requests)."""
+    pool = Enrollment.objects.filter(
+        provider_id=provider_id, external_id__startswith=SUSPENDED_PREFIX
+    )
+    pool.filter(external_id__lt=SECOND_HALF).update(
+        suspended=False, suspended_on=None, suspension_reason_code="", suspension_note=""
+    )
+    pool.filter(external_id__gte=SECOND_HALF).update(
+        suspended=True,
+        suspended_on=timezone.now(),
+        suspension_reason_code="other",
+        suspension_note="bench",
+    )
+
+
+def _remove_endpoints(provider_id: str) -> None:
+    """The endpoints the benchmark registered: every later event would read them."""
+    WebhookEndpoint.objects.filter(provider_id=provider_id, url__startswith=HOOK_URL).delete()
+
+
+def _relationships(provider_id: str, *, suspended: bool) -> list[str]:
+    half = {"external_id__gte" if suspended else "external_id__lt": SECOND_HALF}
+    rows = (
+        Enrollment.objects.filter(
+            provider_id=provider_id,
+            external_id__startswith=SUSPENDED_PREFIX,
+            suspended=suspended,
+            **half,
+        )
+        .order_by("external_id")
+        .values_list("external_id", "relationship_version_id")
+    )
+    return [f"{external_id} {version}" for external_id, version in rows]
+
+
+def _senders(provider_id: str) -> list[str]:
+    rows = Enrollment.objects.filter(
+        provider_id=provider_id, suspended=False, external_id__startswith="cust-"
+    ).values_list("external_id", flat=True)
+    return sorted(rows)
+
+
+def _items_file(lines: list[str]) -> str:
+    path = Path(tempfile.mkstemp(prefix="bench-items-", suffix=".txt")[1])
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def run(base: str, provider_id: str, auth: str, *, connections: int, seconds: int, log,
+        tag: str) -> list[dict]:  # fmt: skip
+    """The write floor, then each kind followed by the floor again; rows with each kind's
+    cost against the mean of the floor runs either side of it."""
+    prepare_floor_table()
+    reset_relationships(provider_id)
+    _remove_endpoints(provider_id)
+    floor_url = f"{base}/bench/write-floor"
+
+    def measure(name: str, url: str, script: Path, env: dict, *, warm_env: dict | None = None):
+        env = {"BENCH_AUTH": auth, **env}
+        warm = {
+            **env,
+            **(warm_env or {}),
+            "BENCH_PREFIX": f"warm-{env.get('BENCH_PREFIX', 'floor')}",
+        }
+        loadtest.run_wrk(name, url, script=script, connections=2, seconds=WARM_SECONDS, env=warm)
+        result = loadtest.run_wrk(
+            name, url, script=script, connections=connections, seconds=seconds, env=env,
+            server=base,
+        )  # fmt: skip
+        log(f"    {result.requests_per_second:.1f} req/s, {result.cpu_ms} ms CPU/request, "
+            f"{result.non_2xx} non-2xx")  # fmt: skip
+        if not result.requests_per_second:
+            raise RuntimeError(f"{name}: no request answered")
+        return result
+
+    def floor(name="write floor (between)"):
+        log(f"  {name} ...")
+        return measure(
+            name,
+            floor_url,
+            WRK / "write.lua",
+            {"BENCH_PATH": "/bench/write-floor", "BENCH_BODY": PARTICIPANT_BODY},
+        )
+
+    floors = [floor("write floor (first)")]
+    measured = []
+    for n, kind in enumerate(kinds(provider_id)):
+        log(f"  {kind.name} ...")
+        # A key prefix of the kind's own: the same key on another path would be a 409.
+        env = {"BENCH_PATH": kind.path, "BENCH_BODY": kind.body, "BENCH_PREFIX": f"{tag}-{n}"}
+        warm_env = {}
+        if kind.items is not None:
+            lines = kind.items()
+            warm_env["BENCH_ITEMS"] = _items_file(lines[:WARM_ITEMS])
+            env["BENCH_ITEMS"] = _items_file(lines[WARM_ITEMS:] or lines)
+        # wrk takes the host from the URL; write.lua makes each request's path.
+        measured.append(measure(kind.name, base + "/", WRK / "write.lua", env, warm_env=warm_env))
+        if kind.cleanup is not None:
+            kind.cleanup()
+        floors.append(floor())
+    floors[-1] = replace(floors[-1], name="write floor (last)")
+    rows = [_row(floors[0], floors[0])]
+    for n, result in enumerate(measured):
+        rows.append(_row(result, floors[n], floors[n + 1]))
+    rows.append(_row(floors[-1], floors[-1]))
+    return rows
+
+
+def _row(result, *floors) -> dict:
+    """The request's numbers, with its cost against the mean of the floor runs either side of
+    it: in throughput (floor req/s ÷ its req/s) and in CPU per request."""
+    floor_rps = sum(f.requests_per_second for f in floors) / len(floors)
+    row = {
+        "request": result.name,
+        "req_per_s": round(result.requests_per_second, 1),
+        "p50_ms": round(result.p50_ms, 2),
+        "p99_ms": round(result.p99_ms, 2),
+        "non_2xx": result.non_2xx,
+        "cost_vs_floor": round(floor_rps / result.requests_per_second, 2),
+    }
+    if result.cpu_ms is not None and all(f.cpu_ms for f in floors):
+        floor_cpu = sum(f.cpu_ms for f in floors) / len(floors)
+        row["cpu_ms"] = result.cpu_ms
+        row["cpu_vs_floor"] = round(result.cpu_ms / floor_cpu, 2)
+    return row

@@ -1,0 +1,90 @@
+"""What each write costs the database, pinned: the statements of one request (authentication,
+the transaction's own BEGIN and COMMIT, or here the savepoint the test's transaction turns
+them into, included), counted on PostgreSQL. A number that grows fails here first; one that
+shrinks is lowered here with the change that shrank it (docs/performance.md, "Writes")."""
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from common.actors import Actor
+from payments import services as payment_services
+from tests.participants.factories import create_participant, participant_payload
+from tests.payments.factories import enroll
+
+pytestmark = pytest.mark.postgres
+
+# Statements per request; the issue's measurement before this work in the comment.
+CREATE = 8  # 15: claim and completion in transactions of their own, the 201 read back
+SUSPEND = 10  # 16: the participant read three times, a savepoint, the claim's transaction
+REACTIVATE = 10  # 16
+OPEN_REVIEW = 7  # 9
+WEBHOOK_ENDPOINT = 6  # 8
+PAYOUT = 34  # 39: the sender found then locked, risk lists read one kind at a time
+
+
+def _count(send) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = send()
+    assert 200 <= response.status_code < 300, response.content
+    return len(captured)
+
+
+def _post(ctx, path: str, body: dict, key: str):
+    def send():
+        return ctx.client.post(ctx.url(path), body, format="json", HTTP_X_IDEMPOTENCY_KEY=key)
+
+    return send
+
+
+def _version(ctx, ref: str) -> str:
+    return ctx.client.get(ctx.url(f"/participants/{ref}")).json()["relationship"]["versionID"]
+
+
+def test_participant_create(provider):
+    create_participant(provider)  # authentication's once-a-minute write of the key's last use
+    assert _count(_post(provider, "/participants", participant_payload(), "qc-create")) == CREATE
+
+
+def test_suspension_and_reactivation(provider):
+    ref = create_participant(provider)["externalID"]
+    suspend = {"reasonCode": "other", "note": "qc", "expectedVersionID": _version(provider, ref)}
+    path = f"/participants/{ref}"
+    assert _count(_post(provider, f"{path}/suspensions", suspend, "qc-suspend")) == SUSPEND
+    reactivate = {"note": "qc", "expectedVersionID": _version(provider, ref)}
+    assert _count(_post(provider, f"{path}/reactivations", reactivate, "qc-re")) == REACTIVATE
+
+
+def test_participant_review_open(provider):
+    ref = create_participant(provider)["externalID"]
+    body = {"participantID": ref, "reason": "qc"}
+    assert _count(_post(provider, "/participant-reviews", body, "qc-open")) == OPEN_REVIEW
+
+
+def test_webhook_endpoint_create(provider):
+    create_participant(provider)
+    body = {"url": "https://93.184.215.14/hooks/qc", "eventTypes": ["participant.activated"]}
+    assert _count(_post(provider, "/webhook-endpoints", body, "qc-hook")) == WEBHOOK_ENDPOINT
+
+
+def test_payout_through_the_service(provider):
+    sender = enroll(provider.provider, external_id="qc-sender")
+
+    class Created:
+        status_code = 201
+
+    def send():
+        payment_services.create_payout(
+            data=payment_services.NewPayout(
+                provider_id=provider.id,
+                sender=sender.external_id,
+                recipient_phone="+14155550123",
+                amount_minor=100,
+                currency=settings.PLATFORM_CURRENCY,
+            ),
+            actor=Actor.system(),
+        )
+        return Created
+
+    assert _count(send) == PAYOUT
