@@ -193,9 +193,10 @@ class Command(BenchCommand):
                 connections=options["connections"],
                 seconds=options["seconds"],
                 env={"BENCH_AUTH": auth, **extra},
+                server=base,
             )
             results.append(result)
-        floor = results[0].requests_per_second
+        floor, floor_cpu = results[0].requests_per_second, results[0].cpu_ms
         return [
             {
                 "request": r.name,
@@ -204,6 +205,12 @@ class Command(BenchCommand):
                 "p99_ms": round(r.p99_ms, 2),
                 "non_2xx": r.non_2xx,
                 "cost_vs_floor": round(floor / r.requests_per_second, 2),
+                # CPU per request against the floor's: steadier than req/s on a shared machine.
+                **(
+                    {"cpu_ms": r.cpu_ms, "cpu_vs_floor": round(r.cpu_ms / floor_cpu, 2)}
+                    if r.cpu_ms and floor_cpu
+                    else {}
+                ),
             }
             for r in results
         ]
