@@ -60,6 +60,7 @@ def table(*, ledger_deadline: float, webhook_deadline: float) -> dict[str, Route
         "events.tasks.sweep_webhook_deliveries": Route(SWEEPS, *SWEEP_WORK),
         "events.tasks.purge_expired_events": Route(SWEEPS, *SWEEP_WORK),
         "ledger.tasks.resume_stalled_calls": Route(SWEEPS, *SWEEP_WORK),
+        "ledger.tasks.purge_expired_attempts": Route(SWEEPS, *SWEEP_WORK),
         "ops.tasks.maintain_partitions": Route(SWEEPS, *SWEEP_WORK),
     }
 

@@ -339,6 +339,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 30.0,
     },
     "purge-expired-events": {"task": "events.tasks.purge_expired_events", "schedule": 3600.0},
+    "purge-expired-ledger-attempts": {
+        "task": "ledger.tasks.purge_expired_attempts",
+        "schedule": 3600.0,
+    },
     "resume-stalled-ledger-calls": {
         "task": "ledger.tasks.resume_stalled_calls",
         "schedule": 60.0,

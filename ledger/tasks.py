@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from ledger import services
+from ledger import retention, services
 
 
 @shared_task(name="ledger.tasks.deliver_call", acks_late=True, ignore_result=True)
@@ -14,3 +14,8 @@ def deliver_call(call_id: str) -> None:
 @shared_task(name="ledger.tasks.resume_stalled_calls", ignore_result=True)
 def resume_stalled_calls() -> int:
     return services.resume_stalled()
+
+
+@shared_task(name="ledger.tasks.purge_expired_attempts", ignore_result=True)
+def purge_expired_attempts() -> None:
+    retention.purge_expired_attempts()

@@ -11,6 +11,7 @@ from django.utils import timezone
 from common import partitions
 from ledger import retention
 from ledger.models import CallbackAttempt, LedgerCall
+from ledger.tasks import purge_expired_attempts
 from tests.partitions.history import make_partitions, month_start, partition_of, suffix
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +70,21 @@ def test_attempts_sit_in_their_calls_month_and_retire_with_it(provider):
     assert not CallbackAttempt.objects.filter(pk=old.pk).exists()
     assert CallbackAttempt.objects.filter(pk=live.pk).exists()
     assert LedgerCall.objects.filter(pk=old_call.pk).exists()  # the call itself stays
+
+
+def test_beat_retires_old_attempts_every_hour(provider):
+    """The hourly job beat runs retires attempts past their window, as it does events."""
+    job = next(
+        job
+        for job in settings.CELERY_BEAT_SCHEDULE.values()
+        if job["task"] == "ledger.tasks.purge_expired_attempts"
+    )
+    assert job["schedule"] == 3600.0
+    window = timedelta(days=settings.LEDGER_ATTEMPT_RETENTION_DAYS)
+    _, old = call_with_attempt(provider.id, timezone.now() - window - timedelta(days=40))
+    _, live = call_with_attempt(provider.id, timezone.now())
+
+    purge_expired_attempts.delay()
+
+    assert not CallbackAttempt.objects.filter(pk=old.pk).exists()
+    assert CallbackAttempt.objects.filter(pk=live.pk).exists()
