@@ -17,11 +17,16 @@ _KEY_FIELDS = ("id", "provider_id", "secret_hash", "scopes", "last_used_on")
 
 
 @cache
+def _key_fields() -> list:
+    return [ApiKey._meta.get_field(name) for name in _KEY_FIELDS]
+
+
+@cache
 def _active_key_statement() -> str:
     """Built once per process from the model: compiling the same ORM query on every request
     cost more CPU than PostgreSQL spends answering it."""
     meta = ApiKey._meta
-    columns = ", ".join(f'"{meta.get_field(name).column}"' for name in _KEY_FIELDS)
+    columns = ", ".join(f'"{field.column}"' for field in _key_fields())
     return (
         f'SELECT {columns} FROM "{meta.db_table}" '
         f'WHERE "{meta.pk.column}" = %s AND "{meta.get_field("revoked_on").column}" IS NULL'
@@ -45,7 +50,7 @@ def _active_key(key_id: str) -> ApiKey | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    return model_from_row(ApiKey, [ApiKey._meta.get_field(name) for name in _KEY_FIELDS], row)
+    return model_from_row(ApiKey, _key_fields(), row)
 
 
 def active_token(value: str) -> BearerToken | None:
