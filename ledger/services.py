@@ -288,13 +288,17 @@ def lease_seconds() -> float:
 
 
 def _lease(call_id: str) -> LedgerCall | None:
+    """The pending call, leased to this run; None when it is finished or leased to another.
+    One statement: the lease and the row it took come back together."""
     now = timezone.now()
-    leased = (
-        LedgerCall.objects.filter(pk=call_id, status=LedgerCall.Status.PENDING)
-        .filter(Q(leased_until__isnull=True) | Q(leased_until__lt=now))
-        .update(leased_until=now + timedelta(seconds=lease_seconds()))
+    table = LedgerCall._meta.db_table
+    leased = LedgerCall.objects.raw(
+        f'UPDATE "{table}" SET "leased_until" = %s '
+        'WHERE "id" = %s AND "status" = %s AND ("leased_until" IS NULL OR "leased_until" < %s) '
+        "RETURNING *",
+        [now + timedelta(seconds=lease_seconds()), call_id, LedgerCall.Status.PENDING, now],
     )
-    return LedgerCall.objects.get(pk=call_id) if leased else None
+    return next(iter(leased), None)
 
 
 _ANSWER_FAILURE_CODES = {
@@ -373,7 +377,7 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
         if not pending:
             return
         if final is not None:
-            transaction.on_commit(partial(send_outcome, call_id))
+            transaction.on_commit(partial(_hand_over, call, inline=True))
         else:
             transaction.on_commit(partial(_enqueue, call_id, countdown=retry_in))
 
@@ -423,17 +427,45 @@ def send_outcome(call_id: str) -> bool:
     """Hand a completed call's outcome to its `reply_to` task. The receiver is idempotent, so a
     second delivery (after a crash between sending and marking) is harmless."""
     call = LedgerCall.objects.filter(pk=call_id, status=LedgerCall.Status.COMPLETED).first()
-    if call is None:
+    return call is not None and _hand_over(call)
+
+
+def _hand_over(call: LedgerCall, *, inline: bool = False) -> bool:
+    """Give the outcome to `reply_to`, then mark the call replied. `inline` (the delivery
+    task, which runs on the ledger queue): when `reply_to` is a task of this process routed
+    to that same queue, run it here instead of a round trip through the broker to the next
+    free ledger worker. If it fails here it goes through the broker after all, and if that
+    fails too the call stays unreplied for the sweeper (`resume_stalled`)."""
+    outcome = outcome_of(call)
+    handed = inline and _run_here(call.reply_to, outcome)
+    if not handed:
+        try:
+            current_app.signature(call.reply_to, args=(outcome,)).apply_async()
+        except Exception:
+            logger.exception(
+                "could not hand the outcome of ledger call %s to %s", call.pk, call.reply_to
+            )
+            return False
+    LedgerCall.objects.filter(pk=call.pk, replied_on__isnull=True).update(replied_on=timezone.now())
+    return True
+
+
+def _run_here(task_name: str, outcome: dict) -> bool:
+    task = current_app.tasks.get(task_name)
+    if task is None or not _same_queue(task_name, "ledger.tasks.deliver_call"):
         return False
     try:
-        current_app.signature(call.reply_to, args=(outcome_of(call),)).apply_async()
+        task(outcome)
     except Exception:
-        logger.exception(
-            "could not hand the outcome of ledger call %s to %s", call_id, call.reply_to
-        )
+        logger.exception("outcome task %s failed in the delivery's worker", task_name)
         return False
-    LedgerCall.objects.filter(pk=call_id, replied_on__isnull=True).update(replied_on=timezone.now())
     return True
+
+
+def _same_queue(task_name: str, other: str) -> bool:
+    routes = current_app.conf.task_routes or {}
+    queue = routes.get(task_name, {}).get("queue")
+    return queue is not None and queue == routes.get(other, {}).get("queue")
 
 
 def resume_stalled(*, batch: int = 500) -> int:

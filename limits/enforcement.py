@@ -78,20 +78,26 @@ def check_send_limits(
     currency: str,
     usage: SendUsage,
     at: datetime | None = None,
+    enrollment: Enrollment | None = None,
 ) -> None:
     """Raise SendLimitExceeded when a payout of `amount_minor` would exceed a ceiling: when
     usage + amount > ceiling (count: usage + 1 > ceiling). Dimensions are checked in contract
     order (perTransactionAmount, daily, weekly, monthly, dailySendCount); the first one
-    exceeded is reported. `at` (default now) decides which overrides are still in force."""
+    exceeded is reported. `at` (default now) decides which overrides are still in force;
+    `enrollment`, when the caller holds it already (locked), saves reading it again."""
     if currency != settings.PLATFORM_CURRENCY:
         raise InvalidRequest(
             f"Send limits are in {settings.PLATFORM_CURRENCY}; cannot check {currency}."
         )
     if amount_minor <= 0:
         raise InvalidRequest("The amount must be positive.")
-    enrollment = Enrollment.objects.filter(
-        provider_id=provider_id, participant_id=participant_id
-    ).first()
+    if enrollment is None or (enrollment.provider_id, enrollment.participant_id) != (
+        provider_id,
+        participant_id,
+    ):
+        enrollment = Enrollment.objects.filter(
+            provider_id=provider_id, participant_id=participant_id
+        ).first()
     if enrollment is None:
         raise NotFound("No participant matches within this provider.")
     resolved = selectors.resolve_for(

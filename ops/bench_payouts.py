@@ -6,10 +6,15 @@ creation publishes its ledger call to the broker and returns. A Celery worker co
 ledger queue, as the Procfile's `worker-ledger` (prefork, 4 processes), sends each authorize
 over HTTP with JWE to the sandbox ledger gunicorn serves, and applies the outcome. Two rates
 per concurrency: payouts created per second (the request's side) and payouts authorized per
-second (from the first creation until the last of them has its hold: the worker's side).
+second (from the first creation until the last of them has its hold: the worker's side),
+with the CPU each payout cost each process kind (read from /proc: rates drift on a shared
+machine, CPU per payout much less). `profile` shows where the time of each side goes.
 """
 
+import cProfile
+import io
 import os
+import pstats
 import subprocess
 import sys
 import threading
@@ -21,6 +26,9 @@ from django.db import connection
 
 from common.actors import Actor
 from common.errors import DomainError
+from ledger import services as ledger_services
+from ledger import tasks as ledger_tasks
+from ops import loadtest
 from payments import services as payment_services
 from payments.models import Payout, PayoutStatus
 
@@ -60,7 +68,15 @@ def create(provider_id: str, sender: str) -> str:
     return payout.pk
 
 
-def run(provider_id: str, senders: list[str], concurrency: int, *, timeout: float = 300) -> dict:
+def run(
+    provider_id: str,
+    senders: list[str],
+    concurrency: int,
+    *,
+    served: loadtest.Served,
+    worker_pid: int,
+    timeout: float = 300,
+) -> dict:
     """Create one payout per sender with `concurrency` threads, then wait until the worker
     has authorized them (or they ended otherwise)."""
     chunks = [senders[n::concurrency] for n in range(concurrency)]
@@ -82,6 +98,7 @@ def run(provider_id: str, senders: list[str], concurrency: int, *, timeout: floa
         finally:
             connection.close()
 
+    cpu_before = _cpu(served, worker_pid)
     started = time.perf_counter()
     threads = [threading.Thread(target=work, args=(chunk,)) for chunk in chunks]
     for thread in threads:
@@ -94,6 +111,7 @@ def run(provider_id: str, senders: list[str], concurrency: int, *, timeout: floa
     while waiting.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     done = time.perf_counter() - started
+    cpu = {k: v - cpu_before[k] for k, v in _cpu(served, worker_pid).items()}
     # Authorized: the ledger placed the hold (the payout moves on to `accepted` at once).
     authorized = Payout.objects.filter(pk__in=created).exclude(hold_reference="").count()
     return {
@@ -105,4 +123,62 @@ def run(provider_id: str, senders: list[str], concurrency: int, *, timeout: floa
         "still_initiated": waiting.count(),
         "authorized_per_second": round(authorized / done, 1),
         "seconds": round(done, 2),
+        # CPU per payout (ms), by process kind; the senders' side includes their polling.
+        "cpu_ms": {k: round(v * 1000 / max(len(created), 1), 1) for k, v in cpu.items()},
     }
+
+
+def _cpu(served: loadtest.Served, worker_pid: int) -> dict[str, float]:
+    """CPU seconds so far: the senders (this process), the ledger worker's processes, the
+    sandbox ledger (gunicorn's workers) and PostgreSQL's backends on the database."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid()"
+        )
+        backends = [row[0] for row in cursor.fetchall()]
+    workers = [worker_pid, *loadtest.children(worker_pid)]
+    return {
+        "senders": time.process_time(),
+        "worker": sum(loadtest.process_cpu(pid) for pid in workers),
+        "ledger": sum(loadtest.process_cpu(pid) for pid in loadtest.children(served.pid)),
+        "postgresql": sum(loadtest.process_cpu(pid) for pid in backends),
+    }
+
+
+def profile(provider_id: str, senders: list[str]) -> dict[str, list[dict]]:
+    """Where the time goes, each side profiled on its own in this process: the creation of
+    each payout (its ledger call held back), then the ledger worker's task for each call
+    (the HTTP authorize to the served sandbox ledger and the outcome applied)."""
+    held: list[str] = []
+    enqueue = ledger_services._enqueue
+    ledger_services._enqueue = lambda call_id, countdown=None: held.append(call_id)
+    try:
+        request = _profiled(lambda: [create(provider_id, s) for s in senders])
+    finally:
+        ledger_services._enqueue = enqueue
+    worker = _profiled(lambda: [ledger_tasks.deliver_call(call_id) for call_id in held])
+    return {"request": request, "worker": worker}
+
+
+def _profiled(work) -> list[dict]:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    work()
+    profiler.disable()
+    stats = pstats.Stats(profiler, stream=io.StringIO())
+    rows = []
+    for (path, line, function), (_, _, _, cumulative, _) in stats.stats.items():
+        if "/site-packages/" in path and not any(
+            lib in path for lib in ("requests/", "jwcrypto/", "psycopg/", "django/db/")
+        ):
+            continue
+        rows.append((cumulative, f"{Path(path).name}:{line} {function}"))
+    rows.sort(reverse=True)
+    total = max(c for c, _ in rows) if rows else 1
+    return [
+        {"where": where, "seconds": round(c, 3), "share": round(c / total, 2)}
+        for c, where in rows[1:13]
+    ]

@@ -149,8 +149,8 @@ def cpu_seconds(server: Served) -> dict[int, float]:
             [server.database],
         )
         pids = [row[0] for row in cursor.fetchall()]
-    pids += _children(server.pid)
-    return {pid: _process_cpu(pid) for pid in pids}
+    pids += children(server.pid)
+    return {pid: process_cpu(pid) for pid in pids}
 
 
 def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
@@ -160,7 +160,7 @@ def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
-def _children(parent: int) -> list[int]:
+def children(parent: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -173,7 +173,7 @@ def _children(parent: int) -> list[int]:
     return found
 
 
-def _process_cpu(pid: int) -> float:
+def process_cpu(pid: int) -> float:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:

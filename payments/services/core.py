@@ -153,14 +153,16 @@ def _insert(payment: Payment) -> None:
 
 
 def _apply_verdict(payment: Payment, verdict: risk.RiskVerdict, actor) -> None:
-    payment.refresh_from_db()  # the assessor may have set the hold or attached reviews
+    if verdict.decision == "review":
+        payment.refresh_from_db()  # the assessor opened a review: it set the hold and its ID
     payment.fraud_score = verdict.fraud_score
     fields = ["fraud_score"]
     if verdict.assessment_id and verdict.assessment_id not in payment.assessment_ids:
         payment.assessment_ids = [*payment.assessment_ids, verdict.assessment_id]
         fields.append("assessment_ids")
     payment.save(update_fields=fields)
-    copy_state_to_entries(payment)
+    if verdict.decision == "review":
+        copy_state_to_entries(payment)  # on hold now (a deny's move copies its own state)
     if verdict.decision == "deny":
         move(payment, "deny", reason=verdict.reason or "risk assessment", actor=actor)
 

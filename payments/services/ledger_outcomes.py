@@ -29,6 +29,12 @@ logger = logging.getLogger(__name__)
 
 # How many authorizes a payout gets in all, the first included, when answers stay unknown.
 RECONCILE_ATTEMPTS = 3
+PARTY_LINKS = (
+    "initiator_enrollment",
+    "initiator_funding_source",
+    "counterparty_enrollment",
+    "counterparty_funding_source",
+)
 
 # Our answer when the ledger gave no trustworthy one: did the provider act or not?
 _DEFINITE_ERRORS = ("ledger_rejected", "ledger_not_configured")
@@ -66,8 +72,10 @@ def record_ledger_outcome(outcome: dict) -> Payout | None:
         return None
     with transaction.atomic():
         # An outcome naming no payout of ours is logged, not a client's 404: plain lock.
+        # With the parties the status-change event renders (locked: the payout row only).
         payout = (
             Payout.objects.select_for_update(of=("self",))
+            .select_related(*PARTY_LINKS)
             .filter(pk=outcome.get("payoutID"))
             .first()
         )

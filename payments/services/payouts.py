@@ -77,6 +77,7 @@ def create_payout(*, data: NewPayout, actor: Actor | None = None) -> Payout:
             currency=data.currency,
             usage=send_usage(sender, now),
             at=now,
+            enrollment=sender,
         )
         payout = Payout(
             id=new_id("po"),

@@ -21,7 +21,9 @@ SUSPEND = 10  # 16: the participant read three times, a savepoint, the claim's t
 REACTIVATE = 10  # 16
 OPEN_REVIEW = 7  # 9
 WEBHOOK_ENDPOINT = 6  # 8
-PAYOUT = 34  # 39: the sender found then locked, risk lists read one kind at a time
+PAYOUT = 31  # 39: the sender found then locked, risk lists read one kind at a time; 34:
+# the sender read again for its limits, the payment read back after a risk verdict that
+# changed nothing on it, its entries rewritten for that verdict
 
 
 def _count(send) -> int:

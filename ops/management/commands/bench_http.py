@@ -13,9 +13,6 @@ authorized by the ledger queue's worker over HTTP with JWE to the sandbox ledger
 """
 
 import base64
-import cProfile
-import io
-import pstats
 import tempfile
 import time
 from pathlib import Path
@@ -218,11 +215,9 @@ class Command(BenchCommand):
     # ---- payouts end to end --------------------------------------------------------------
 
     def _payouts(self, provider, env, options) -> dict:
-        """A profile of 20 payouts with the ledger call run eagerly (where the time of the
-        request and of the worker's call goes), then payouts per second end to end in the
-        production layout (ops.bench_payouts) at 1, 4 and 16 concurrent senders."""
-        from config.celery import app as celery_app
-
+        """Where the time of a payout goes (the request and the worker's task, each profiled
+        on its own), then payouts per second end to end in the production layout
+        (ops.bench_payouts) at 1, 4 and 16 concurrent senders."""
         runs = CONCURRENCIES
         senders = list(
             Enrollment.objects.filter(
@@ -234,46 +229,21 @@ class Command(BenchCommand):
         rows = []
         with loadtest.served(settings.BASE_DIR, env, workers=options["workers"], threads=4) as base:
             wire_sandbox_ledger(provider.id, base)
-            celery_app.conf.task_always_eager = True  # the ledger call runs at commit
-            try:
-                profile_out = self._profiled(provider.id, senders[:20])
-            finally:
-                celery_app.conf.task_always_eager = False
+            profiles = bench_payouts.profile(provider.id, senders[:20])
             if settings.REDIS_URL:
                 log = Path(tempfile.mkstemp(prefix="bench-ledger-worker-", suffix=".log")[1])
                 worker = bench_payouts.worker(settings.BASE_DIR, env, log)
                 try:
-                    bench_payouts.run(provider.id, senders[20:30], 2)  # worker up and warm
+                    measured = {"served": base, "worker_pid": worker.pid}
+                    bench_payouts.run(provider.id, senders[20:30], 2, **measured)  # warm-up
                     rest = senders[30:]
                     for n, concurrency in enumerate(runs):
                         chunk = rest[n * options["payouts"] : (n + 1) * options["payouts"]]
                         self.stderr.write(f"  payouts at concurrency {concurrency} ...")
-                        rows.append(bench_payouts.run(provider.id, chunk, concurrency))
+                        rows.append(bench_payouts.run(provider.id, chunk, concurrency, **measured))
                 finally:
                     bench_payouts.stop(worker)
-        return {"runs": rows, "top_costs": profile_out}
-
-    def _profiled(self, provider_id: str, senders: list[str]) -> list[dict]:
-        profile = cProfile.Profile()
-        profile.enable()
-        for sender in senders:
-            bench_payouts.create(provider_id, sender)
-        profile.disable()
-        stream = io.StringIO()
-        stats = pstats.Stats(profile, stream=stream)
-        rows = []
-        for (path, line, function), (_, _, _, cumulative, _) in stats.stats.items():
-            if "/site-packages/" in path and not any(
-                lib in path for lib in ("requests/", "jwcrypto/", "psycopg/", "django/db/")
-            ):
-                continue
-            rows.append((cumulative, f"{Path(path).name}:{line} {function}"))
-        rows.sort(reverse=True)
-        total = max(c for c, _ in rows) if rows else 1
-        return [
-            {"where": where, "seconds": round(c, 3), "share": round(c / total, 2)}
-            for c, where in rows[1:16]
-        ]
+        return {"runs": rows, "top_costs": profiles}
 
 
 def payment_services_filters_binding() -> dict:
@@ -329,6 +299,11 @@ def _report(data: dict) -> str:
             f"{r['created_per_second']:>10} {r['authorized']:>10} "
             f"{r['authorized_per_second']:>12} {r['seconds']:>8}"
         )
-    lines.append("top costs of 20 payouts with the ledger call run at commit (cumulative):")
-    lines += [f"  {c['share']:>5.0%}  {c['seconds']:>7}s  {c['where']}" for c in p["top_costs"]]
+    lines.append("CPU ms per payout: " + "; ".join(
+        f"{r['concurrency']} sender(s): " + ", ".join(f"{k} {v}" for k, v in r["cpu_ms"].items())
+        for r in p["runs"]
+    ))  # fmt: skip
+    for side, costs in p["top_costs"].items():
+        lines.append(f"top costs of 20 payouts, the {side} side on its own (cumulative):")
+        lines += [f"  {c['share']:>5.0%}  {c['seconds']:>7}s  {c['where']}" for c in costs]
     return "\n".join(lines)

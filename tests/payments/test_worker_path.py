@@ -1,0 +1,104 @@
+"""The ledger worker's side of a payout: one delivery task sends the authorize over real HTTP
+to the sandbox ledger and applies its outcome in the same process (no second trip through the
+broker), with its statements pinned like the requests' (docs/performance.md, "Payouts end to
+end"). If applying it there fails, the outcome still goes through the broker."""
+
+import pytest
+from celery import current_app
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from ledger import services as ledger_services
+from ledger.models import LedgerCall
+from payments import services
+from payments.models import Payout, PayoutStatus
+from tests.payments.factories import enroll, new_payout
+
+pytestmark = pytest.mark.postgres
+
+# The worker's statements for an approved authorize, its two transactions' BEGIN and COMMIT
+# included: the lease (returning the call), the registration, the attempt recorded under a
+# lock on the call, the payout locked with its parties, its operation and funding attempt
+# resolved, two status changes with their events, and the call marked replied. 29 before:
+# the lease read back, the parties read for the events' rendering, the call read again to
+# hand its outcome over (and a task published for it).
+WORKER_AUTHORIZE = 25
+
+
+@pytest.fixture
+def held(monkeypatch):
+    """Deliveries collected instead of run, so the test runs the worker's task itself."""
+    queue: list[str] = []
+    monkeypatch.setattr(
+        ledger_services, "_enqueue", lambda call_id, countdown=None: queue.append(call_id)
+    )
+    return queue
+
+
+def _payout(provider):
+    sender = enroll(provider.provider, given="Wen", family="Okafor")
+    return new_payout(provider, sender, amount_minor=2500)
+
+
+def test_the_delivery_applies_its_outcome_without_the_broker(
+    sandbox_ledger, provider, held, monkeypatch
+):
+    payout = _payout(provider)
+    assert held and Payout.objects.get(pk=payout.id).status == PayoutStatus.INITIATED
+
+    def no_broker(*args, **kwargs):
+        raise AssertionError("the outcome went through the broker")
+
+    monkeypatch.setattr(current_app, "signature", no_broker)
+    with CaptureQueriesContext(connection) as captured:
+        ledger_services.deliver(call_id=held[0])
+    payout = Payout.objects.get(pk=payout.id)
+    assert payout.status == PayoutStatus.ACCEPTED and payout.hold_reference
+    assert LedgerCall.objects.get(pk=held[0]).replied_on is not None
+    assert len(captured) == WORKER_AUTHORIZE, "\n".join(q["sql"][:90] for q in captured)
+
+
+def test_an_outcome_that_fails_in_the_worker_goes_through_the_broker(
+    sandbox_ledger, provider, held, monkeypatch
+):
+    payout = _payout(provider)
+    failures = []
+    real = services.record_ledger_outcome
+
+    def fails_once(outcome):
+        if not failures:
+            failures.append(outcome["payoutID"])
+            raise RuntimeError("the database went away")
+        return real(outcome)
+
+    monkeypatch.setattr(services, "record_ledger_outcome", fails_once)
+    ledger_services.deliver(call_id=held[0])  # tasks are eager: the broker's copy runs here
+    assert failures == [payout.id]
+    assert Payout.objects.get(pk=payout.id).status == PayoutStatus.ACCEPTED
+    assert LedgerCall.objects.get(pk=held[0]).replied_on is not None
+
+
+def test_a_reply_task_of_another_queue_is_published(sandbox_ledger, provider, held, settings):
+    """Only a reply routed to the ledger's own queue runs in the delivery's process."""
+    routes = dict(current_app.conf.task_routes)
+    routes["payments.tasks.on_ledger_outcome"] = {"queue": "elsewhere"}
+    payout = _payout(provider)
+    published = []
+    original = current_app.conf.task_routes
+    current_app.conf.task_routes = routes
+    try:
+        real_signature = current_app.signature
+
+        def recording(name, *args, **kwargs):
+            published.append(name)
+            return real_signature(name, *args, **kwargs)
+
+        current_app.signature = recording
+        try:
+            ledger_services.deliver(call_id=held[0])
+        finally:
+            del current_app.signature
+    finally:
+        current_app.conf.task_routes = original
+    assert published == ["payments.tasks.on_ledger_outcome"]
+    assert Payout.objects.get(pk=payout.id).status == PayoutStatus.ACCEPTED
