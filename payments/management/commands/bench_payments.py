@@ -171,9 +171,12 @@ class Command(BenchCommand):
 
 
 def _samples(target: Provider) -> dict:
-    """Realistic search values taken from the generated data."""
+    """Realistic search values taken from the generated data: a payment the provider's own
+    participant initiated (so the participant-scoped lists read a full history, not the few
+    payments one of another provider's participants shares with it)."""
     entries = PaymentEntry.objects.filter(provider=target, is_primary=True)
-    middle = entries.order_by("-created_on")[entries.count() // 2 :][:1].get()
+    initiated = entries.filter(role=PaymentEntry.Role.INITIATOR)
+    middle = initiated.order_by("-created_on")[initiated.count() // 2 :][:1].get()
     payment = middle.payment
     enrollment = payment.initiator_enrollment
     other = entries.order_by("created_on")[entries.count() // 3 :][:1].get().payment
