@@ -23,3 +23,15 @@ def test_bench_generates_data_and_times_every_scenario(capsys):
     assert first["rows"] == 25
     # Every payment has its primary entry for its initiating provider.
     assert PaymentEntry.objects.filter(is_primary=True).count() >= Payment.objects.count()
+
+
+def test_bench_times_payouts_through_the_service(capsys):
+    call_command(
+        "bench_payments", rows=200, providers=2, repeat=1, depth=2, insert_rate=5, json=True
+    )
+    rate = json.loads(capsys.readouterr().out)["insertRate"]
+    assert rate["payouts"] == 5 and rate["perSecond"] > 0
+    assert rate["p95"] >= rate["p50"] > 0
+    # Each payout has its own sender: no send limit refused one.
+    created = Payment.objects.filter(type="payout")
+    assert created.filter(initiator_enrollment__external_id__startswith="rate").count() == 5

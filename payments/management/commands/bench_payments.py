@@ -18,6 +18,7 @@ from common.rendering import json_ready
 from payments import page_rows, rendering, selectors
 from payments.api.filters import parse_filters
 from payments.management.bench_data import ANALYZED, load
+from payments.management.bench_inserts import insert_rate
 from payments.models import PaymentEntry
 from providers.models import Provider
 
@@ -32,6 +33,13 @@ class Command(BenchCommand):
         parser.add_argument("--providers", type=int, default=4)
         parser.add_argument("--repeat", type=int, default=40)
         parser.add_argument("--depth", type=int, default=1000, help="page reached via cursors")
+        parser.add_argument(
+            "--insert-rate",
+            type=int,
+            default=0,
+            metavar="N",
+            help="then create N payouts through the service and print payouts per second",
+        )
 
     def handle(self, *args, **options):
         rows, depth = options["rows"], options["depth"]
@@ -52,6 +60,8 @@ class Command(BenchCommand):
             "loadSeconds": round(load_seconds, 1),
             "scenarios": results,
         }
+        if options["insert_rate"]:
+            data["insertRate"] = insert_rate(target, options["insert_rate"])
         lines = [
             f"{connection.vendor}: {rows} payments of the measured provider, {loaded} generated "
             f"in this run ({load_seconds:.1f} s including analyze)",
@@ -61,6 +71,13 @@ class Command(BenchCommand):
             f"{r['scenario']:<38} {r['rows']:>5} {r['p50']:>8.2f} {r['p95']:>8.2f}  {r['plan']}"
             for r in results
         ]
+        if "insertRate" in data:
+            rate = data["insertRate"]
+            lines.append(
+                f"payouts through the service: {rate['payouts']} in a row, "
+                f"{rate['perSecond']:.1f} per second (p50 {rate['p50']:.2f} ms, "
+                f"p95 {rate['p95']:.2f} ms each)"
+            )
         self.emit(options, data, "\n".join(lines))
 
     def _page(self, provider_id: str, params: dict, participant_id: str | None = None):
@@ -154,9 +171,12 @@ class Command(BenchCommand):
 
 
 def _samples(target: Provider) -> dict:
-    """Realistic search values taken from the generated data."""
+    """Realistic search values taken from the generated data: a payment the provider's own
+    participant initiated (so the participant-scoped lists read a full history, not the few
+    payments one of another provider's participants shares with it)."""
     entries = PaymentEntry.objects.filter(provider=target, is_primary=True)
-    middle = entries.order_by("-created_on")[entries.count() // 2 :][:1].get()
+    initiated = entries.filter(role=PaymentEntry.Role.INITIATOR)
+    middle = initiated.order_by("-created_on")[initiated.count() // 2 :][:1].get()
     payment = middle.payment
     enrollment = payment.initiator_enrollment
     other = entries.order_by("created_on")[entries.count() // 3 :][:1].get().payment
