@@ -46,26 +46,38 @@ def record(event_type: str, views: Mapping[str, dict]) -> list[Event]:
     change). Call inside the change's transaction. The request pays for the event rows, one
     read of the providers' endpoints and, when one of them wants the event, one publish after
     commit: the deliveries are written by a worker (`dispatch`)."""
-    if event_type not in types.ALL_TYPES:
-        raise ValueError(f"unknown event type {event_type!r}")
-    if not views:
+    return record_each([(event_type, views)])
+
+
+def record_each(changes: list[tuple[str, Mapping[str, dict]]]) -> list[Event]:
+    """`record` for several changes made in one transaction, in the order they happened: one
+    read of the endpoints and one insert for all of them. Each change's events get a later
+    `createdOn` than the one before, so the feed (ordered by createdOn, then ID) and the
+    deliveries keep their order."""
+    for event_type, _ in changes:
+        if event_type not in types.ALL_TYPES:
+            raise ValueError(f"unknown event type {event_type!r}")
+    changes = [(event_type, views) for event_type, views in changes if views]
+    if not changes:
         return []
-    now = timezone.now()
     caused_by = request_context.request_id()
-    endpoints = _live_endpoints(views)
-    events = [
-        Event(
-            provider_id=provider_id,
-            type=event_type,
-            created_on=now,
-            data=json_ready(data),
-            request_id=caused_by,
-        )
-        for provider_id, data in views.items()
-    ]
+    endpoints = _live_endpoints({pid for _, views in changes for pid in views})
+    events, now = [], timezone.now()
+    for n, (event_type, views) in enumerate(changes):
+        at = now + timedelta(microseconds=n)
+        events += [
+            Event(
+                provider_id=provider_id,
+                type=event_type,
+                created_on=at,
+                data=json_ready(data),
+                request_id=caused_by,
+            )
+            for provider_id, data in views.items()
+        ]
     for event in events:
         if not _wanted(event, endpoints):
-            event.dispatched_on = now  # nobody to send it to
+            event.dispatched_on = event.created_on  # nobody to send it to
     Event.objects.bulk_create(events)
     waiting = [event.pk for event in events if event.dispatched_on is None]
     if waiting:

@@ -26,6 +26,22 @@ def _views(payment: Payment, **change) -> dict[str, dict]:
 
 def status_changed(payment: Payment, previous_status: str) -> None:
     events.record(_STATUS_CHANGED[payment.type], _views(payment, previousStatus=previous_status))
+    _count_if_final(payment)
+
+
+def status_views(payment: Payment, previous_status: str) -> tuple[str, dict[str, dict]]:
+    """One step of several changes of status made together (`statuses_changed`): the event
+    type and each owner's rendering, taken while the payment is at that step."""
+    return _STATUS_CHANGED[payment.type], _views(payment, previousStatus=previous_status)
+
+
+def statuses_changed(payment: Payment, steps: list[tuple[str, dict[str, dict]]]) -> None:
+    """Several changes of status in one transaction, in order (`status_views` of each)."""
+    events.record_each(steps)
+    _count_if_final(payment)
+
+
+def _count_if_final(payment: Payment) -> None:
     if is_final(payment.type, payment.status):
         counted = (payment.type, payment.status)
         transaction.on_commit(lambda: metrics.PAYMENTS_FINISHED.labels(*counted).inc())

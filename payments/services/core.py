@@ -10,6 +10,8 @@ ledger client enqueues on commit), so nothing is sent for a change that rolls ba
 outcomes come back through `payments.tasks.on_ledger_outcome`.
 """
 
+from datetime import timedelta
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -52,6 +54,10 @@ def locked_payment(payment_id: str, payment_type: str | None = None) -> Payment:
 
 
 def record_event(payment, trigger, from_status, to_status, *, reason="", actor=None, at=None):
+    _history_row(payment, trigger, from_status, to_status, reason, actor, at).save()
+
+
+def _history_row(payment, trigger, from_status, to_status, reason, actor, at) -> PaymentEvent:
     event = PaymentEvent(
         payment=payment,
         trigger=trigger,
@@ -61,7 +67,7 @@ def record_event(payment, trigger, from_status, to_status, *, reason="", actor=N
         occurred_on=at or timezone.now(),
     )
     event.set_actor(actor or Actor.system())
-    event.save()
+    return event
 
 
 def move(payment: Payment, trigger: str, *, reason: str = "", actor=None, extra=()) -> None:
@@ -73,6 +79,28 @@ def move(payment: Payment, trigger: str, *, reason: str = "", actor=None, extra=
     copy_state_to_entries(payment)
     record_event(payment, trigger, before, payment.status, reason=reason, actor=actor)
     outbox.status_changed(payment, before)
+
+
+def move_through(payment: Payment, triggers: tuple[str, ...], *, actor=None, extra=()) -> None:
+    """Several transitions of the table in a row, as `move` makes each (every step checked,
+    recorded in the history and announced, in order), written together: one UPDATE of the
+    payment and its entries, one insert of the history rows and one of the events."""
+    history, announced = [], []
+    for trigger in triggers:
+        before = payment.status
+        payment.status = next_status(payment.type, trigger, before)
+        at = timezone.now()
+        if history and at <= history[-1].occurred_on:  # the history keeps the steps' order
+            at = history[-1].occurred_on + timedelta(microseconds=1)
+        payment.updated_on = at
+        history.append(
+            _history_row(payment, trigger, before, payment.status, "", actor, payment.updated_on)
+        )
+        announced.append(outbox.status_views(payment, before))
+    payment.save(update_fields=["status", "updated_on", *extra])
+    copy_state_to_entries(payment)
+    PaymentEvent.objects.bulk_create(history)
+    outbox.statuses_changed(payment, announced)
 
 
 def add_operation(payment, op_type, rail, status=Operation.Status.PENDING) -> Operation:

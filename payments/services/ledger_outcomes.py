@@ -18,6 +18,7 @@ from payments.services.core import (
     add_operation,
     locked_payment,
     move,
+    move_through,
     open_operation,
     record_event,
     request_release,
@@ -113,12 +114,14 @@ def _authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> N
             attempt.updated_on = timezone.now()
             attempt.save(update_fields=["status", "updated_on"])
         payout.hold_reference = outcome.get("reference") or ""
-        move(payout, "authorize", extra=["hold_reference"])
         if payout.cancel_on_authorize:
+            move(payout, "authorize", extra=["hold_reference"])
             move(payout, "cancel", reason=payout.cancel_on_authorize)
             request_release(payout, "cancelled")
-        elif not payout.hold_active:
-            move(payout, "accept")
+        elif payout.hold_active:
+            move(payout, "authorize", extra=["hold_reference"])  # a review holds it there
+        else:
+            move_through(payout, ("authorize", "accept"), extra=["hold_reference"])
         return
     denied = outcome["outcome"] == "denied"
     code, reason = _failure(outcome, "ledger_denied" if denied else "ledger_unknown_outcome")

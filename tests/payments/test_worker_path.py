@@ -8,10 +8,11 @@ from celery import current_app
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from events.models import Event
 from ledger import services as ledger_services
 from ledger.models import LedgerCall
 from payments import services
-from payments.models import Payout, PayoutStatus
+from payments.models import PaymentEvent, Payout, PayoutStatus
 from tests.payments.factories import enroll, new_payout
 
 pytestmark = pytest.mark.postgres
@@ -19,10 +20,11 @@ pytestmark = pytest.mark.postgres
 # The worker's statements for an approved authorize, its two transactions' BEGIN and COMMIT
 # included: the lease (returning the call), the registration, the attempt recorded under a
 # lock on the call, the payout locked with its parties, its operation and funding attempt
-# resolved, two status changes with their events, and the call marked replied. 29 before:
-# the lease read back, the parties read for the events' rendering, the call read again to
-# hand its outcome over (and a task published for it).
-WORKER_AUTHORIZE = 25
+# resolved, its two status changes (authorized, then accepted) written together with their
+# history and events, and the call marked replied. 29 before: the lease read back, the
+# parties read for the events' rendering, the call read again to hand its outcome over (and
+# a task published for it), each status change written on its own.
+WORKER_AUTHORIZE = 20
 
 
 @pytest.fixture
@@ -102,3 +104,22 @@ def test_a_reply_task_of_another_queue_is_published(sandbox_ledger, provider, he
         current_app.conf.task_routes = original
     assert published == ["payments.tasks.on_ledger_outcome"]
     assert Payout.objects.get(pk=payout.id).status == PayoutStatus.ACCEPTED
+
+
+def test_the_two_status_changes_written_together_keep_their_order(sandbox_ledger, provider, held):
+    payout = _payout(provider)
+    ledger_services.deliver(call_id=held[0])
+    history = list(PaymentEvent.objects.filter(payment_id=payout.id).order_by("occurred_on", "id"))
+    assert [(h.trigger, h.from_status, h.to_status) for h in history] == [
+        ("create", "", "initiated"),
+        ("authorize", "initiated", "authorized"),
+        ("accept", "authorized", "accepted"),
+    ]
+    assert history[1].occurred_on < history[2].occurred_on
+    announced = [
+        (e.data["previousStatus"], e.data["status"])
+        for e in Event.objects.filter(
+            provider_id=provider.id, type="payout.status_changed"
+        ).order_by("created_on", "id")
+    ]
+    assert announced == [("initiated", "authorized"), ("authorized", "accepted")]
