@@ -24,19 +24,14 @@ def _views(payment: Payment, **change) -> dict[str, dict]:
     }
 
 
-def status_changed(payment: Payment, previous_status: str) -> None:
-    events.record(_STATUS_CHANGED[payment.type], _views(payment, previousStatus=previous_status))
-    _count_if_final(payment)
-
-
 def status_views(payment: Payment, previous_status: str) -> tuple[str, dict[str, dict]]:
-    """One step of several changes of status made together (`statuses_changed`): the event
+    """One change of status (`statuses_changed` announces one or several together): the event
     type and each owner's rendering, taken while the payment is at that step."""
     return _STATUS_CHANGED[payment.type], _views(payment, previousStatus=previous_status)
 
 
 def statuses_changed(payment: Payment, steps: list[tuple[str, dict[str, dict]]]) -> None:
-    """Several changes of status in one transaction, in order (`status_views` of each)."""
+    """Changes of status made in one transaction, in order (`status_views` of each)."""
     events.record_each(steps)
     _count_if_final(payment)
 

@@ -72,19 +72,15 @@ def _history_row(payment, trigger, from_status, to_status, reason, actor, at) ->
 
 def move(payment: Payment, trigger: str, *, reason: str = "", actor=None, extra=()) -> None:
     """Apply one transition of the table, save it, keep the entries in step, record it."""
-    before = payment.status
-    payment.status = next_status(payment.type, trigger, before)
-    payment.updated_on = timezone.now()
-    payment.save(update_fields=["status", "updated_on", *extra])
-    copy_state_to_entries(payment)
-    record_event(payment, trigger, before, payment.status, reason=reason, actor=actor)
-    outbox.status_changed(payment, before)
+    move_through(payment, (trigger,), reason=reason, actor=actor, extra=extra)
 
 
-def move_through(payment: Payment, triggers: tuple[str, ...], *, actor=None, extra=()) -> None:
-    """Several transitions of the table in a row, as `move` makes each (every step checked,
-    recorded in the history and announced, in order), written together: one UPDATE of the
-    payment and its entries, one insert of the history rows and one of the events."""
+def move_through(
+    payment: Payment, triggers: tuple[str, ...], *, reason: str = "", actor=None, extra=()
+) -> None:
+    """Transitions of the table in a row (every step checked, recorded in the history with
+    `reason` and announced, in order), written together: one UPDATE of the payment and one of
+    its entries, one insert of the history rows and one of the events, however many steps."""
     history, announced = [], []
     for trigger in triggers:
         before = payment.status
@@ -93,9 +89,7 @@ def move_through(payment: Payment, triggers: tuple[str, ...], *, actor=None, ext
         if history and at <= history[-1].occurred_on:  # the history keeps the steps' order
             at = history[-1].occurred_on + timedelta(microseconds=1)
         payment.updated_on = at
-        history.append(
-            _history_row(payment, trigger, before, payment.status, "", actor, payment.updated_on)
-        )
+        history.append(_history_row(payment, trigger, before, payment.status, reason, actor, at))
         announced.append(outbox.status_views(payment, before))
     payment.save(update_fields=["status", "updated_on", *extra])
     copy_state_to_entries(payment)
