@@ -131,20 +131,12 @@ def run(
 def _cpu(served: loadtest.Served, worker_pid: int) -> dict[str, float]:
     """CPU seconds so far: the senders (this process), the ledger worker's processes, the
     sandbox ledger (gunicorn's workers) and PostgreSQL's backends on the database."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid()"
-        )
-        backends = [row[0] for row in cursor.fetchall()]
     workers = [worker_pid, *loadtest.children(worker_pid)]
     return {
         "senders": time.process_time(),
         "worker": sum(loadtest.process_cpu(pid) for pid in workers),
         "ledger": sum(loadtest.process_cpu(pid) for pid in loadtest.children(served.pid)),
-        "postgresql": sum(loadtest.process_cpu(pid) for pid in backends),
+        "postgresql": sum(loadtest.process_cpu(pid) for pid in loadtest.backends(served.database)),
     }
 
 

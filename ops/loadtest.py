@@ -141,16 +141,20 @@ def cpu_seconds(server: Served) -> dict[int, float]:
     on its database (the benchmark's own connection idles while wrk runs), by pid, read from
     /proc. On a shared machine req/s drifts with the neighbours; CPU per request drifts much
     less."""
+    pids = [*backends(server.database), *children(server.pid)]
+    return {pid: process_cpu(pid) for pid in pids}
+
+
+def backends(database: str) -> list[int]:
+    """The PostgreSQL backends serving `database`, but this process's own connection."""
     from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-            [server.database],
+            [database],
         )
-        pids = [row[0] for row in cursor.fetchall()]
-    pids += children(server.pid)
-    return {pid: process_cpu(pid) for pid in pids}
+        return [row[0] for row in cursor.fetchall()]
 
 
 def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
