@@ -21,6 +21,7 @@ from common import request_context
 from common.errors import InvalidRequest, StateConflict
 from common.locking import lock_or_404
 from common.rendering import json_ready
+from common.sweeps import take_due
 from events import addresses, secrets, selectors, slots, types
 from events.models import Delivery, Event, WebhookEndpoint
 
@@ -187,24 +188,23 @@ def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:
     )
     dispatched = dispatch(stale, now=now) if stale else []
     slots.close_interrupted(now)
-    with transaction.atomic():
-        due = list(
-            Delivery.objects.select_for_update(skip_locked=True, of=("self",))
-            .filter(
-                # NULL was never handed to the broker (as `enable_endpoint` once left them).
-                Q(enqueued_on__isnull=True) | Q(enqueued_on__lte=cutoff),
-                status=Delivery.Status.PENDING,
-                next_attempt_on__lte=now,
-                endpoint__deleted_on__isnull=True,
-                endpoint__status=WebhookEndpoint.Status.ENABLED,
-            )
-            # Not with the broker (waiting for a slot, or never handed over), or handed over
-            # a while ago and still not sent.
-            .filter(Q(enqueued_on__isnull=True) | Q(enqueued_on__lte=cutoff))
-            .order_by("next_attempt_on")
-            .values_list("pk", flat=True)[:batch]
+    due = take_due(
+        Delivery.objects.filter(
+            # NULL was never handed to the broker (as `enable_endpoint` once left them).
+            Q(enqueued_on__isnull=True) | Q(enqueued_on__lte=cutoff),
+            status=Delivery.Status.PENDING,
+            next_attempt_on__lte=now,
+            endpoint__deleted_on__isnull=True,
+            endpoint__status=WebhookEndpoint.Status.ENABLED,
         )
-        Delivery.objects.filter(pk__in=due).update(enqueued_on=now)
+        # Not with the broker (waiting for a slot, or never handed over), or handed over
+        # a while ago and still not sent.
+        .filter(Q(enqueued_on__isnull=True) | Q(enqueued_on__lte=cutoff)),
+        stamp="enqueued_on",
+        now=now,
+        order_by=("next_attempt_on",),
+        batch=batch,
+    )
     enqueue(due)
     return [*dispatched, *due]
 

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import DomainError, InvalidRequest
+from common.sweeps import take_due
 from participants.models import Enrollment
 from reviews import outbox
 from reviews.models import ParticipantReview, ReviewCommand
@@ -157,14 +158,12 @@ def sweep(*, now=None) -> list[str]:
     broker lost it, or a worker died before committing)."""
     now = now or timezone.now()
     cutoff = now - timedelta(seconds=settings.REVIEW_COMMAND_REDELIVER_AFTER_SECONDS)
-    with transaction.atomic():
-        due = list(
-            ReviewCommand.objects.select_for_update(skip_locked=True)
-            .filter(status=ReviewCommand.Status.PENDING, enqueued_on__lte=cutoff)
-            .order_by("created_on")
-            .values_list("pk", flat=True)[:500]
-        )
-        ReviewCommand.objects.filter(pk__in=due).update(enqueued_on=now)
+    due = take_due(
+        ReviewCommand.objects.filter(status=ReviewCommand.Status.PENDING, enqueued_on__lte=cutoff),
+        stamp="enqueued_on",
+        now=now,
+        order_by=("created_on",),
+    )
     for command_id in due:
         enqueue(command_id)
     return due
