@@ -1,8 +1,10 @@
-"""Running one piece of work in several threads released together (PostgreSQL races)."""
+"""Running one piece of work in several threads released together, and holding locks from
+another transaction meanwhile (PostgreSQL races)."""
 
 import threading
+from contextlib import contextmanager
 
-from django.db import connection
+from django.db import connection, transaction
 
 
 def race(fn, n: int = 8) -> list:
@@ -26,3 +28,29 @@ def race(fn, n: int = 8) -> list:
     for thread in threads:
         thread.join()
     return results
+
+
+@contextmanager
+def held_elsewhere(hold, *, seconds: float = 30):
+    """Run `hold()` in a transaction of another thread (its own connection) and keep that
+    transaction open, with whatever locks it took, for the `with` block (at most `seconds`);
+    it commits when the block ends."""
+    holding, release = threading.Event(), threading.Event()
+
+    def run():
+        try:
+            with transaction.atomic():
+                hold()
+                holding.set()
+                release.wait(seconds)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    try:
+        assert holding.wait(10), "the other transaction did not take its locks"
+        yield
+    finally:
+        release.set()
+        thread.join()

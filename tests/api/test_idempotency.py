@@ -5,12 +5,13 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.db import connection, transaction
+from django.db import connection
 from django.utils import timezone
 
 from api import idempotency
 from api.models import IdempotencyRecord
 from participants.models import Enrollment
+from tests.concurrency import held_elsewhere
 from tests.participants.factories import participant_payload
 
 # The whole module runs again through PgBouncer in transaction mode (make test-pgbouncer).
@@ -227,33 +228,20 @@ def test_a_key_whose_request_is_running_answers_in_progress_at_once(provider):
     """The claim is a lock held by the running request's transaction: a duplicate does not
     wait for it, and the key is free again when that transaction ends without a response."""
     body = participant_payload()
-    claimed, finish = threading.Event(), threading.Event()
 
     def running_request():
-        try:
-            with transaction.atomic():
-                idempotency.claim(
-                    provider_id=provider.id,
-                    key="live",
-                    fingerprint=idempotency.fingerprint(
-                        "POST", provider.url("/participants"), json.dumps(body).encode()
-                    ),
-                )
-                claimed.set()
-                finish.wait(30)
-        finally:
-            connection.close()
+        idempotency.claim(
+            provider_id=provider.id,
+            key="live",
+            fingerprint=idempotency.fingerprint(
+                "POST", provider.url("/participants"), json.dumps(body).encode()
+            ),
+        )
 
-    other = threading.Thread(target=running_request)
-    other.start()
-    try:
-        assert claimed.wait(10)
+    with held_elsewhere(running_request):
         started = time.monotonic()
         response = post(provider, body, "live")
         assert time.monotonic() - started < 5  # answered, not queued behind the other one
-    finally:
-        finish.set()
-        other.join()
     assert response.status_code == 409
     assert response.json()["type"].endswith("/errors#idempotency-request-in-progress")
     assert post(provider, body, "live").status_code == 201

@@ -2,7 +2,6 @@
 when the worker applying one is killed mid-task; the sweeper enqueues what is still pending
 and applying twice changes nothing."""
 
-import threading
 from datetime import timedelta
 
 import pytest
@@ -15,6 +14,7 @@ from common.actors import Actor
 from participants.models import Enrollment
 from reviews.models import ParticipantReview, ReviewCommand
 from reviews.services import commands
+from tests.concurrency import held_elsewhere
 from tests.participants.factories import create_participant
 from tests.reviews.broker import Worker, wait_until
 from tests.reviews.http import open_review
@@ -130,44 +130,33 @@ def test_a_worker_killed_mid_task_loses_no_command(provider, own_broker, setting
 
     # Hold the enrollment's row lock from another connection, so the worker's apply blocks
     # inside its transaction: it is mid-task when it is killed.
-    locked, release = threading.Event(), threading.Event()
-
     def hold_lock():
+        Enrollment.objects.select_for_update().get(pk=enrollment.pk)
+
+    with held_elsewhere(hold_lock, seconds=60):
+        worker = Worker(own_broker.url)
         try:
-            with transaction.atomic():
-                Enrollment.objects.select_for_update().get(pk=enrollment.pk)
-                locked.set()
-                release.wait(60)
+            client = APIClient()
+            client.credentials(
+                HTTP_AUTHORIZATION=provider.client._credentials["HTTP_AUTHORIZATION"]
+            )
+            response = client.post(
+                provider.url("/participant-reviews"),
+                {"participantID": "killed-1", "reason": "Worker will die"},
+                format="json",
+                HTTP_X_IDEMPOTENCY_KEY="killed-open",
+            )
+            assert response.status_code == 202
+
+            def worker_waits_on_the_lock():
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
+                    return cursor.fetchone()[0] > 0
+
+            wait_until(worker_waits_on_the_lock, what="the worker to block mid-task")
+            worker.kill()
         finally:
-            connection.close()
-
-    holder = threading.Thread(target=hold_lock)
-    holder.start()
-    assert locked.wait(10)
-
-    worker = Worker(own_broker.url)
-    try:
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=provider.client._credentials["HTTP_AUTHORIZATION"])
-        response = client.post(
-            provider.url("/participant-reviews"),
-            {"participantID": "killed-1", "reason": "Worker will die"},
-            format="json",
-            HTTP_X_IDEMPOTENCY_KEY="killed-open",
-        )
-        assert response.status_code == 202
-
-        def worker_waits_on_the_lock():
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
-                return cursor.fetchone()[0] > 0
-
-        wait_until(worker_waits_on_the_lock, what="the worker to block mid-task")
-        worker.kill()
-    finally:
-        release.set()
-        holder.join()
-        worker.stop()
+            worker.stop()
 
     command = ReviewCommand.objects.get()
     assert command.status == "pending"  # the worker's transaction died with it
