@@ -57,6 +57,7 @@ def table(*, ledger_deadline: float, webhook_deadline: float) -> dict[str, Route
         "payments.tasks.release_waiting_requests": Route(SWEEPS, *SWEEP_WORK),
         "payments.tasks.reconcile_payouts": Route(SWEEPS, *SWEEP_WORK),
         "reviews.tasks.sweep_review_commands": Route(SWEEPS, *SWEEP_WORK),
+        "participants.tasks.sweep_pending_onboarding": Route(SWEEPS, *SWEEP_WORK),
         "events.tasks.sweep_webhook_deliveries": Route(SWEEPS, *SWEEP_WORK),
         "events.tasks.purge_expired_events": Route(SWEEPS, *SWEEP_WORK),
         "ledger.tasks.resume_stalled_calls": Route(SWEEPS, *SWEEP_WORK),

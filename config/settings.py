@@ -44,6 +44,9 @@ PAYOUT_RECONCILE_AFTER_SECONDS = env_int("PAYOUT_RECONCILE_AFTER_SECONDS", 600)
 # An accepted review command (open, assign) still pending this long after it was enqueued is
 # enqueued again by the sweeper (the broker lost it, or its worker died before committing).
 REVIEW_COMMAND_REDELIVER_AFTER_SECONDS = env_int("REVIEW_COMMAND_REDELIVER_AFTER_SECONDS", 60)
+# A participant still pending this long after its creation (or its last re-send) has its
+# onboarding handed to a worker again by the sweeper (the broker lost it, or its worker died).
+ONBOARDING_REDELIVER_AFTER_SECONDS = env_int("ONBOARDING_REDELIVER_AFTER_SECONDS", 60)
 
 # The reference provider-side ledger under /sandbox/ledger/ (demo and tests only).
 SANDBOX_LEDGER_ENABLED = env_bool("SANDBOX_LEDGER_ENABLED", False)
@@ -334,6 +337,10 @@ CELERY_BEAT_SCHEDULE = {
     },
     "reconcile-payouts": {"task": "payments.tasks.reconcile_payouts", "schedule": 300.0},
     "sweep-review-commands": {"task": "reviews.tasks.sweep_review_commands", "schedule": 30.0},
+    "sweep-pending-onboarding": {
+        "task": "participants.tasks.sweep_pending_onboarding",
+        "schedule": 30.0,
+    },
     "sweep-webhook-deliveries": {
         "task": "events.tasks.sweep_webhook_deliveries",
         "schedule": 30.0,

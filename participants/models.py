@@ -47,6 +47,19 @@ class Participant(models.Model):
     created_on = models.DateTimeField(default=timezone.now, editable=False)
     updated_on = models.DateTimeField(default=timezone.now)
     disabled_on = models.DateTimeField(null=True, blank=True)
+    # When the sweeper last handed a still-pending onboarding over again (its own column, so a
+    # re-send leaves the contract's updatedOn alone).
+    onboarding_resent_on = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            # The onboarding sweep reads only pending participants, a handful at any time.
+            models.Index(
+                fields=["created_on"],
+                name="participant_pending",
+                condition=models.Q(status="pending"),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.id

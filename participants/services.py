@@ -1,14 +1,19 @@
-"""Every write on participants: creation, onboarding, funding sources and the relationship."""
+"""Every write on participants: creation, onboarding (and its sweep), funding sources and the
+relationship."""
 
 import logging
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import DuplicateExternalID, StateConflict, VersionConflict
 from common.locking import lock_or_404
+from common.sweeps import take_due
 from common.verdicts import RiskVerdict
 from participants import outbox, risk, validators
 from participants.models import (
@@ -104,9 +109,37 @@ def create_participant(*, provider: Provider, data: NewParticipant) -> Enrollmen
 
 
 def _enqueue_onboarding(participant_id: str) -> None:
+    """Hand onboarding to a worker. Never raises: the participant is committed whatever the
+    broker says, and the sweeper hands over again what this fails to."""
     from participants.tasks import finish_onboarding
 
-    finish_onboarding.delay(participant_id)
+    try:
+        finish_onboarding.delay(participant_id)
+    except Exception:
+        logger.exception(
+            "could not enqueue onboarding of participant %s; the sweeper will", participant_id
+        )
+
+
+def sweep_pending_onboarding(*, now: datetime | None = None) -> list[str]:
+    """Hand over again the onboarding of every participant still pending a while after its
+    creation or its last re-send (the broker lost it, or its worker died before committing).
+    The re-send is stamped on its own column: the participant's updatedOn does not move."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=settings.ONBOARDING_REDELIVER_AFTER_SECONDS)
+    due = take_due(
+        Participant.objects.filter(
+            Q(onboarding_resent_on__isnull=True, created_on__lte=cutoff)
+            | Q(onboarding_resent_on__lte=cutoff),
+            status=Participant.Status.PENDING,
+        ),
+        stamp="onboarding_resent_on",
+        now=now,
+        order_by=("created_on",),
+    )
+    for participant_id in due:
+        _enqueue_onboarding(participant_id)
+    return due
 
 
 def upsert_funding_sources(

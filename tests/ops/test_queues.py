@@ -31,6 +31,14 @@ def test_each_task_gets_its_queue_and_limits_from_the_table():
         assert route.soft_seconds < route.hard_seconds
 
 
+def test_every_beat_job_runs_a_task_of_the_table_on_the_sweeps_queue():
+    tasks = _project_tasks()
+    assert settings.CELERY_BEAT_SCHEDULE
+    for name, job in settings.CELERY_BEAT_SCHEDULE.items():
+        assert job["task"] in tasks, name
+        assert celery_app.amqp.router.route({}, job["task"])["queue"].name == queues.SWEEPS, name
+
+
 def test_an_outbound_task_ends_soon_after_its_http_deadline():
     deliver = settings.TASK_TABLE["events.tasks.deliver_webhook"]
     deadline = settings.WEBHOOK_DEADLINE_MS / 1000
