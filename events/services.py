@@ -22,7 +22,7 @@ from common.errors import InvalidRequest, StateConflict
 from common.locking import lock_or_404
 from common.rendering import json_ready
 from common.sweeps import take_due
-from events import addresses, secrets, selectors, slots, types
+from events import addresses, record_sql, secrets, selectors, slots, types
 from events.models import Delivery, Event, WebhookEndpoint
 
 logger = logging.getLogger(__name__)
@@ -44,17 +44,17 @@ def _wanted(event: Event, endpoints: list[WebhookEndpoint]) -> list[WebhookEndpo
 
 def record(event_type: str, views: Mapping[str, dict]) -> list[Event]:
     """One event per provider in `views` (providerID → that provider's rendering of the
-    change). Call inside the change's transaction. The request pays for the event rows, one
-    read of the providers' endpoints and, when one of them wants the event, one publish after
-    commit: the deliveries are written by a worker (`dispatch`)."""
+    change). Call inside the change's transaction. The request pays for the event rows (on
+    PostgreSQL one statement, which also asks whether an endpoint wants them; elsewhere a
+    read of the providers' endpoints first) and, when one does, one publish after commit:
+    the deliveries are written by a worker (`dispatch`)."""
     return record_each([(event_type, views)])
 
 
 def record_each(changes: list[tuple[str, Mapping[str, dict]]]) -> list[Event]:
     """`record` for several changes made in one transaction, in the order they happened: one
-    read of the endpoints and one insert for all of them. Each change's events get a later
-    `createdOn` than the one before, so the feed (ordered by createdOn, then ID) and the
-    deliveries keep their order."""
+    insert for all of them. Each change's events get a later `createdOn` than the one before,
+    so the feed (ordered by createdOn, then ID) and the deliveries keep their order."""
     for event_type, _ in changes:
         if event_type not in types.ALL_TYPES:
             raise ValueError(f"unknown event type {event_type!r}")
@@ -62,7 +62,6 @@ def record_each(changes: list[tuple[str, Mapping[str, dict]]]) -> list[Event]:
     if not changes:
         return []
     caused_by = request_context.request_id()
-    endpoints = _live_endpoints({pid for _, views in changes for pid in views})
     events, now = [], timezone.now()
     for n, (event_type, views) in enumerate(changes):
         at = now + timedelta(microseconds=n)
@@ -76,10 +75,14 @@ def record_each(changes: list[tuple[str, Mapping[str, dict]]]) -> list[Event]:
             )
             for provider_id, data in views.items()
         ]
-    for event in events:
-        if not _wanted(event, endpoints):
-            event.dispatched_on = event.created_on  # nobody to send it to
-    Event.objects.bulk_create(events)
+    if record_sql.applies():
+        record_sql.insert(events)
+    else:
+        endpoints = _live_endpoints({event.provider_id for event in events})
+        for event in events:
+            if not _wanted(event, endpoints):
+                event.dispatched_on = event.created_on  # nobody to send it to
+        Event.objects.bulk_create(events)
     waiting = [event.pk for event in events if event.dispatched_on is None]
     if waiting:
         transaction.on_commit(partial(enqueue_dispatch, waiting))

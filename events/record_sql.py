@@ -1,0 +1,77 @@
+"""The outbox's insert on PostgreSQL as one statement: the events go in through the
+partitioned parent table (PostgreSQL routes each row to its month's partition), each one's
+`dispatched_on` decided by the same statement, and come back with it.
+
+An event waits for a worker (`dispatched_on` NULL) when a live endpoint of its provider wants
+its type, by the rule of `WebhookEndpoint.wants`; otherwise nobody is owed it and it is
+dispatched when created. The ORM's path reads the endpoints into models first, a round trip
+more in every write that records events.
+
+The text is built once per process from the models' own table and column names; the rows go
+as one array per column (`unnest`), so it is the same text whatever the number of events.
+Each value is adapted by its model field, as `bulk_create` adapts it (the JSON by the
+JSONField's own dumps), so a row is stored as the ORM would store it.
+"""
+
+from functools import cache
+
+from django.db import connections, router
+
+from events.models import Event, WebhookEndpoint
+
+
+def _connection():
+    return connections[router.db_for_write(Event)]
+
+
+def applies() -> bool:
+    return _connection().vendor == "postgresql"
+
+
+def _given() -> list:
+    """The fields the caller sets: every column but the one the statement decides."""
+    return [f for f in Event._meta.concrete_fields if f.attname != "dispatched_on"]
+
+
+def _column(model, name: str) -> str:
+    return f'"{model._meta.get_field(name).column}"'
+
+
+@cache
+def _statement(alias: str) -> str:
+    given = _given()
+    names = [f'"{field.column}"' for field in given]
+    arrays = [f"%s::{field.db_type(connections[alias])}[]" for field in given]
+    types = f"w.{_column(WebhookEndpoint, 'event_types')}"
+    # `wants`: an empty list is every type, otherwise the type is one of the list's strings
+    # (`event_types` is always a list: the API, the command and the admin write lists).
+    wanted = (
+        f'SELECT 1 FROM "{WebhookEndpoint._meta.db_table}" w '
+        f"WHERE w.{_column(WebhookEndpoint, 'provider')} = v.{_column(Event, 'provider')} "
+        f"AND w.{_column(WebhookEndpoint, 'deleted_on')} IS NULL "
+        f"AND w.{_column(WebhookEndpoint, 'status')} = %s "
+        f"AND ({types} = '[]'::jsonb OR {types} ? v.{_column(Event, 'type')})"
+    )
+    dispatched_on = _column(Event, "dispatched_on")
+    return (
+        f'INSERT INTO "{Event._meta.db_table}" ({", ".join(names)}, {dispatched_on}) '
+        f"SELECT {', '.join(f'v.{name}' for name in names)}, "
+        f"CASE WHEN EXISTS ({wanted}) THEN NULL ELSE v.{_column(Event, 'created_on')} END "
+        f"FROM unnest({', '.join(arrays)}) AS v({', '.join(names)}) "
+        f'RETURNING "{Event._meta.pk.column}", {dispatched_on}'
+    )
+
+
+def insert(events: list[Event]) -> None:
+    """Insert new `events` and set each one's `dispatched_on` as the statement decided."""
+    connection = _connection()
+    columns = [
+        [field.get_db_prep_save(getattr(event, field.attname), connection) for event in events]
+        for field in _given()
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_statement(connection.alias), [WebhookEndpoint.Status.ENABLED, *columns])
+        decided = dict(cursor.fetchall())
+    for event in events:
+        event.dispatched_on = decided[event.pk]
+        event._state.adding, event._state.db = False, connection.alias  # as bulk_create
