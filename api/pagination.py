@@ -14,6 +14,7 @@ from django.db.models import BooleanField, Expression, F, Q, QuerySet, Value
 from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
 
+from common.branches import Branches, first_rows
 from common.errors import BadRequest, InvalidCursor
 
 DEFAULT_LIMIT = 25
@@ -80,7 +81,7 @@ def decode_cursor(
 
 
 def paginate(
-    queryset: QuerySet,
+    queryset: QuerySet | Branches,
     *,
     query_params,
     provider_id: str,
@@ -92,7 +93,8 @@ def paginate(
     nullable_time: bool = False,
 ) -> Page:
     """One page of `queryset` ordered by (time_field, id_field), newest first by default.
-    With `nullable_time` (newest first only), rows without a time come last."""
+    With `nullable_time` (newest first only), rows without a time come last. Branches (rows
+    matching any of several conditions) are cut branch by branch, each after the cursor."""
     filters = filters or {}
     limit = parse_limit(query_params.get("limit"))
     raw_cursor = query_params.get("cursor")
@@ -115,7 +117,7 @@ def paginate(
     else:
         sign = "-" if descending else ""
         ordering = [f"{sign}{time_field}", f"{sign}{id_field}"]
-    rows = list(queryset.order_by(*ordering)[: limit + 1])
+    rows = first_rows(queryset, ordering, limit + 1)
     has_more = len(rows) > limit
     rows = rows[:limit]
     next_cursor = None

@@ -308,12 +308,12 @@ class PaymentEntry(models.Model):
                 condition=Q(is_primary=True),
                 name="payment_entry_reference",
             ),
-            # q with an exact participantID or externalID: the other party of the payment
-            # (the viewer's own party is served by payment_entry_party_page).
+            # q with an exact participantID or externalID: the other party of the payment, in
+            # page order (the viewer's own party is served by payment_entry_party_page).
             models.Index(
-                fields=["provider", "other_participant_id"],
+                fields=["provider", "other_participant_id", "-created_on", "-payment"],
                 condition=Q(is_primary=True),
-                name="payment_entry_other_party",
+                name="payment_entry_other_party_page",
             ),
             models.Index(
                 fields=["provider", "payment", "-created_on"],

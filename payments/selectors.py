@@ -6,10 +6,13 @@ missing (NotFound), exactly as a payment that does not exist.
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import reduce
+from operator import or_
 
 from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
+from common.branches import Branches
 from common.errors import NotFound
 from common.search import SearchTerm
 from limits import enforcement
@@ -60,10 +63,12 @@ class PaymentFilters:
         }
 
 
-def _search_condition(provider_id: str, term: SearchTerm) -> Q:
-    condition = Q(search_text__contains=term.text)
+def _search_ways(provider_id: str, term: SearchTerm) -> list[Q]:
+    """The ways an entry matches q: its text (or the addressed phone's digits), then, for each
+    participant q names, that participant as the entry's own party and as the other party."""
+    text = Q(search_text__contains=term.text)
     if term.is_phone:
-        condition |= Q(search_digits__contains=term.phone_digits)
+        text |= Q(search_digits__contains=term.phone_digits)
     # The provider's exact externalID, whatever it looks like (the payment lists put no
     # condition on it; the review list's rule is narrower, see common.search).
     by_external_id = (
@@ -72,9 +77,10 @@ def _search_condition(provider_id: str, term: SearchTerm) -> Q:
         .values_list("participant_id", flat=True)
         .first()
     )
+    ways = [text]
     for participant_id in sorted({term.participant_id, by_external_id} - {"", None}):
-        condition |= Q(participant_id=participant_id) | Q(other_participant_id=participant_id)
-    return condition
+        ways += [Q(participant_id=participant_id), Q(other_participant_id=participant_id)]
+    return ways
 
 
 def _one_or_many(field: str, values: tuple[str, ...]) -> Q:
@@ -83,10 +89,11 @@ def _one_or_many(field: str, values: tuple[str, ...]) -> Q:
 
 def list_entries(
     provider_id: str, filters: PaymentFilters, *, participant_id: str | None = None
-) -> QuerySet[PaymentEntry]:
+) -> QuerySet[PaymentEntry] | Branches:
     """The entries a list renders, before pagination. Participant-scoped (path participant,
     or the provider-wide participantID filter) uses that participant's entries, one per
-    payment; otherwise the provider's primary entries, one per payment."""
+    payment; otherwise the provider's primary entries, one per payment. A provider-wide q
+    that names a participant gives branches, one per way of matching (common.branches)."""
     party = participant_id or filters.participant_id
     scope = Q(participant_id=party) if party else Q(is_primary=True)
     queryset = PaymentEntry.objects.filter(scope, provider_id=provider_id)
@@ -104,10 +111,17 @@ def list_entries(
         queryset = queryset.filter(payment_id=filters.payment_id)
     if filters.reference_number:
         queryset = queryset.filter(reference_number=filters.reference_number)
-    if filters.q:
-        queryset = queryset.filter(_search_condition(provider_id, filters.q))
     # One table and no joins: the plan stays a single index scan and is cheap to make.
-    return queryset.only("payment_id", "created_on", "role", "direction")
+    queryset = queryset.only("payment_id", "created_on", "role", "direction")
+    if filters.q:
+        ways = _search_ways(provider_id, filters.q)
+        if len(ways) > 1 and not party:
+            # Each way walks its own index in page order (text: the trigram indexes; own
+            # party: payment_entry_party_page; other party: payment_entry_other_party_page).
+            # A participant's list walks its own index whatever q is: there one OR is best.
+            return Branches(queryset, tuple(ways))
+        queryset = queryset.filter(reduce(or_, ways))
+    return queryset
 
 
 def visible_payments(provider_id: str) -> QuerySet[Payment]:
