@@ -16,6 +16,7 @@ from payments.errors import IllegalTransition
 from payments.models import Operation, Payout
 from tests.conftest import wire_sandbox_ledger
 from tests.payments.factories import enroll, new_payout
+from tests.polling import eventually
 from tests.problems import assert_not_found
 
 OPENING = 1_000_000
@@ -387,6 +388,8 @@ def test_a_hold_placed_while_its_answer_was_lost_is_found_and_released(
     payout = _create(provider.provider, alice)
     assert payout.status == "failed"
     assert payout.operations.get().status == "unknown"
+    # The ledger finishes the requests the client gave up on in its own time.
+    assert eventually(lambda: len(sandbox_ledger.holds(payout.id)) == 1)
     [hold] = sandbox_ledger.holds(payout.id)
     assert hold.status == "held"  # the provider did place it
     assert sandbox_ledger.balance(_source(alice)) == OPENING - 2500
