@@ -17,7 +17,7 @@ can hold a participant's personal data. A database dump reveals none of them.
 import hashlib
 import json
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import cache
 
 from django.conf import settings
@@ -103,6 +103,8 @@ def fingerprint(method: str, path: str, body: bytes) -> str:
 class Claim:
     record: IdempotencyRecord
     replay: bool = False
+    # A record past its window, or abandoned, that this claim deleted to start anew.
+    replaced: datetime | None = None
 
     def replay_response(self) -> HttpResponse:
         record = self.record
@@ -161,7 +163,7 @@ def claim(*, provider_id: str, key: str, fingerprint: str) -> Claim:
     locked, existing = _lock_and_read(provider_id, key)
     if not locked:
         raise _in_progress(key)
-    now = timezone.now()
+    now, replaced = timezone.now(), None
     if existing is not None:
         stale_before = now - timedelta(seconds=settings.IDEMPOTENCY_LOCK_SECONDS)
         expired = existing.expires_on is not None and existing.expires_on <= now
@@ -173,6 +175,7 @@ def claim(*, provider_id: str, key: str, fingerprint: str) -> Claim:
         if expired or abandoned:
             # After the window the same key starts a new operation.
             existing.delete()
+            replaced = existing.created_on
         elif existing.fingerprint != fingerprint:
             raise IdempotencyKeyReused(
                 f"{HEADER} {key!r} was already used with a different request."
@@ -181,9 +184,36 @@ def claim(*, provider_id: str, key: str, fingerprint: str) -> Claim:
             raise _in_progress(key)
         else:
             return Claim(existing, replay=True)
-    return Claim(
-        IdempotencyRecord(provider_id=provider_id, key=key, fingerprint=fingerprint, created_on=now)
+    record = IdempotencyRecord(
+        provider_id=provider_id, key=key, fingerprint=fingerprint, created_on=now
     )
+    return Claim(record, replaced=replaced)
+
+
+def settled_meanwhile(claim: Claim) -> Claim | None:
+    """After a fresh claim's request failed (and rolled back): the key's record if another
+    request with the key committed it meanwhile, else None. The claim's snapshot predates
+    the lock, so a request holding the key that committed in that instant was not seen; its
+    change then made this one fail (a participant with the same externalID, a participant
+    already suspended), which is not this request's answer: the first request's is. A
+    record with another request's fingerprint raises idempotency-key-reused, as the claim
+    would have. SQLite runs one writing transaction at a time: nothing can commit meanwhile."""
+    if connection.vendor != "postgresql":
+        return None
+    record = claim.record
+    existing = IdempotencyRecord.objects.filter(provider_id=record.provider_id, key=record.key)
+    if claim.replaced is not None:  # restored by the rollback, and no answer to this request
+        existing = existing.filter(created_on__gt=claim.replaced)
+    existing = existing.first()
+    if existing is None:
+        return None  # the failure is this request's own
+    if existing.fingerprint != record.fingerprint:
+        raise IdempotencyKeyReused(
+            f"{HEADER} {record.key!r} was already used with a different request."
+        )
+    if existing.state != IdempotencyRecord.State.COMPLETED:
+        raise _in_progress(record.key)
+    return Claim(existing, replay=True)
 
 
 def complete(record: IdempotencyRecord, response) -> None:

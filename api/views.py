@@ -129,19 +129,28 @@ class ProviderEndpoint:
             return self.call_handler(handler, request, *args, **kwargs)
         key = idempotency.read_key(request)
         fingerprint = idempotency.fingerprint(request.method, request.path, request._request.body)
-        with transaction.atomic():
-            claim = idempotency.claim(
-                provider_id=request.auth.provider_id, key=key, fingerprint=fingerprint
-            )
-            if claim.replay:
-                return claim.replay_response()
-            # Rendered here, so the stored answer is the one sent.
-            response = self.render_response(
-                request, self.call_handler(handler, request, *args, **kwargs)
-            )
-            if is_success(response.status_code):
-                idempotency.complete(claim.record, response)
-            return response
+        claim = None
+        try:
+            with transaction.atomic():
+                claim = idempotency.claim(
+                    provider_id=request.auth.provider_id, key=key, fingerprint=fingerprint
+                )
+                if claim.replay:
+                    return claim.replay_response()
+                # Rendered here, so the stored answer is the one sent.
+                response = self.render_response(
+                    request, self.call_handler(handler, request, *args, **kwargs)
+                )
+                if is_success(response.status_code):
+                    idempotency.complete(claim.record, response)
+                return response
+        except Exception:
+            # The request with this key that committed while the claim was being granted
+            # answers for this one (idempotency.settled_meanwhile).
+            settled = idempotency.settled_meanwhile(claim) if claim and not claim.replay else None
+            if settled is None:
+                raise
+            return settled.replay_response()
 
     def call_handler(self, handler, request, *args, **kwargs):
         self.check_path_values(kwargs)
