@@ -1,5 +1,6 @@
 """GET participant on PostgreSQL as one hand-written statement: the enrollment, its
-participant, and its phones, emails and active limit groups as JSON arrays.
+participant, and its phones, emails and active limit groups as JSON arrays; without the
+profile (a write's lookup), the enrollment and its participant alone.
 
 The same read through the ORM (`selectors.with_profile`) spends more time building and
 compiling its three correlated subqueries than PostgreSQL spends running them; this text is
@@ -31,8 +32,8 @@ def _connection():
     return connections[router.db_for_read(Enrollment)]
 
 
-@cache
-def _statement(by: str, for_update: bool = False) -> str:
+def _profile_columns() -> list[str]:
+    """The enrollment's phones, emails and active limit groups as JSON arrays."""
     membership = Enrollment.limit_memberships.rel.related_model
     group = membership._meta.get_field("group").related_model
     contact = {
@@ -58,10 +59,17 @@ def _statement(by: str, for_update: bool = False) -> str:
         "m.enrollment_id = e.id AND m.ended_on IS NULL AND g.deleted_on IS NULL",
         "m.id",
     )
-    selected = ", ".join([*_columns(Enrollment, "e"), *_columns(Participant, "p")])
+    return [phones, emails, groups]
+
+
+@cache
+def _statement(by: str, for_update: bool = False, profile: bool = True) -> str:
+    selected = [*_columns(Enrollment, "e"), *_columns(Participant, "p")]
+    if profile:
+        selected += _profile_columns()
     column = {"participant": "participant_id", "external": "external_id"}[by]
     return (
-        f"SELECT {selected}, {phones}, {emails}, {groups} "
+        f"SELECT {', '.join(selected)} "
         f'FROM "{Enrollment._meta.db_table}" e '
         f'JOIN "{Participant._meta.db_table}" p ON p.id = e.participant_id '
         f'WHERE e.provider_id = %s AND e."{column}" = %s LIMIT 1'
@@ -71,14 +79,20 @@ def _statement(by: str, for_update: bool = False) -> str:
 
 
 def fetch(
-    provider_id: str, *, participant_id: str = "", external_id: str = "", for_update: bool = False
+    provider_id: str,
+    *,
+    participant_id: str = "",
+    external_id: str = "",
+    for_update: bool = False,
+    profile: bool = True,
 ):
     """The enrollment (participant attached, `phones_json`, `emails_json`, `groups_json` set)
-    or None; with `for_update`, its row locked until the transaction ends."""
+    or None; with `for_update`, its row locked until the transaction ends. Without `profile`
+    the JSON attributes are not read, nor set: what `select_related("participant")` reads."""
     by, value = ("participant", participant_id) if participant_id else ("external", external_id)
     connection = _connection()
     with connection.cursor() as cursor:
-        cursor.execute(_statement(by, for_update), [provider_id, value])
+        cursor.execute(_statement(by, for_update, profile), [provider_id, value])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -90,6 +104,8 @@ def fetch(
     enrollment.participant = Participant.from_db(
         connection.alias, participant_fields, row[split:end]
     )
+    if not profile:
+        return enrollment
     # Django reads jsonb as text (its JSONField decodes it): decode here the same way.
     phones, emails, groups = (json.loads(value) for value in row[end:])
     enrollment.phones_json, enrollment.emails_json, enrollment.groups_json = phones, emails, groups
@@ -99,9 +115,7 @@ def fetch(
 @cache
 def _contacts_statement() -> str:
     """The JSON columns of `_statement`, for a page of enrollments chosen by id."""
-    full = _statement("participant")
-    main_from = f' FROM "{Enrollment._meta.db_table}" e '
-    columns = full[full.index("COALESCE") : full.index(main_from)]
+    columns = ", ".join(_profile_columns())
     return f'SELECT e.id, {columns} FROM "{Enrollment._meta.db_table}" e WHERE e.id = ANY(%s)'
 
 

@@ -22,6 +22,11 @@ def _by_ref(queryset: QuerySet[Enrollment], participant_ref: str) -> Enrollment 
 
 
 def find_enrollment(provider_id: str, participant_ref: str) -> Enrollment | None:
+    """The enrollment with its participant (`select_related`), or None. On PostgreSQL a
+    statement built once per process (read_sql): writes look their participant up with it,
+    and the ORM would compile the same query again on every call."""
+    if connection.vendor == "postgresql":
+        return _fetch(provider_id, participant_ref, profile=False)
     return _by_ref(enrollments_for(provider_id), participant_ref)
 
 
@@ -40,13 +45,7 @@ def get_participant_read(
     `for_update` (inside a transaction) the enrollment's row is locked by that same read: a
     write's lookup, lock and the read its event renders, in one statement."""
     if connection.vendor == "postgresql":
-        by_id = participant_ref.startswith(PARTICIPANT_ID_PREFIX)
-        enrollment = read_sql.fetch(
-            provider_id,
-            participant_id=participant_ref if by_id else "",
-            external_id="" if by_id else participant_ref,
-            for_update=for_update,
-        )
+        enrollment = _fetch(provider_id, participant_ref, for_update=for_update)
     else:
         queryset = with_profile(enrollments_for(provider_id))
         if for_update:
@@ -55,6 +54,17 @@ def get_participant_read(
     if enrollment is None:
         raise NotFound("No participant matches within this provider.")
     return enrollment
+
+
+def _fetch(provider_id: str, participant_ref: str, **options) -> Enrollment | None:
+    """`_by_ref` through read_sql (PostgreSQL)."""
+    by_id = participant_ref.startswith(PARTICIPANT_ID_PREFIX)
+    return read_sql.fetch(
+        provider_id,
+        participant_id=participant_ref if by_id else "",
+        external_id="" if by_id else participant_ref,
+        **options,
+    )
 
 
 def has_profile(enrollment: Enrollment) -> bool:

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from api import scopes
 from api.filters import ProviderFilterBackend
 from api.pagination import Keyset
+from api.validation import validated
 from api.views import ProviderViewSet
 from events import rendering, selectors, services
 from events.api import serializers as s
@@ -101,9 +102,7 @@ class WebhookEndpointViewSet(ProviderViewSet):
         responses={201: s.EndpointWithSecretSerializer},
     )
     def create(self, request, providerID):
-        serializer = s.EndpointCreateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.EndpointCreateSerializer, request.data)
         endpoint, secret = services.create_endpoint(
             provider_id=self.provider_id,
             url=data["url"],

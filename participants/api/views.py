@@ -8,6 +8,7 @@ from rest_framework.response import Response
 
 from api import scopes
 from api.pagination import Keyset
+from api.validation import validated
 from api.views import ProviderViewSet
 from participants import rendering, selectors, services
 from participants.api import serializers as s
@@ -130,9 +131,7 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
         examples=[CREATE_EXAMPLE],
     )
     def create(self, request, providerID):
-        serializer = s.ParticipantCreateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = _new_participant(serializer.validated_data)
+        data = _new_participant(validated(s.ParticipantCreateSerializer, request.data))
         enrollment = services.create_participant(provider=Provider(pk=self.provider_id), data=data)
         return Response(
             rendering.render_participant_created(enrollment, data.phones, data.emails),
@@ -150,9 +149,7 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
     )
     @action(detail=True, methods=["post"], url_path="suspensions")
     def suspend(self, request, providerID, participantID):
-        serializer = s.SuspendSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.SuspendSerializer, request.data)
         enrollment, change = services.suspend(
             locked=self.enrollment,
             reason_code=data["reasonCode"],
@@ -172,9 +169,7 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
     )
     @action(detail=True, methods=["post"], url_path="reactivations")
     def reactivate(self, request, providerID, participantID):
-        serializer = s.ReactivateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.ReactivateSerializer, request.data)
         enrollment, change = services.reactivate(
             locked=self.enrollment,
             note=data["note"],

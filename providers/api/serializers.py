@@ -15,12 +15,9 @@ class TokenRequestSerializer(serializers.Serializer):
         required=False, min_value=1, max_value=settings.BEARER_TOKEN_MAX_TTL_SECONDS
     )
 
-    def __init__(self, *args, key_scopes=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.key_scopes = set(key_scopes)
-
     def validate_scopes(self, value):
-        outside = sorted(set(value) - self.key_scopes)
+        # The calling key's scopes come in the context: the instance is reused (api.validation).
+        outside = sorted(set(value) - set(self.context.get("key_scopes", ())))
         if outside:
             raise serializers.ValidationError(f"not held by this API key: {', '.join(outside)}")
         return value

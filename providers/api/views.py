@@ -2,6 +2,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from api.validation import validated
 from api.views import ProviderViewSet
 from common.errors import Forbidden
 from providers import rendering, selectors, services
@@ -25,12 +26,11 @@ class TokenViewSet(ProviderViewSet):
         key = selectors.get_api_key(self.principal.key_id) if not self.principal.token_id else None
         if key is None:
             raise Forbidden("Only an API key can issue tokens.")
-        serializer = s.TokenRequestSerializer(data=request.data, key_scopes=key.scopes)
-        serializer.is_valid(raise_exception=True)
+        data = validated(s.TokenRequestSerializer, request.data, context={"key_scopes": key.scopes})
         issued = services.issue_token(
             provider=key.provider,
             api_key=key,
-            scopes=serializer.validated_data.get("scopes"),
-            ttl_seconds=serializer.validated_data.get("ttlSeconds"),
+            scopes=data.get("scopes"),
+            ttl_seconds=data.get("ttlSeconds"),
         )
         return Response(rendering.render_token(issued), status=status.HTTP_201_CREATED)

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from api import idempotency, scopes
 from api.filters import ProviderFilterBackend
 from api.pagination import Keyset
+from api.validation import validated
 from api.views import ProviderViewSet
 from participants.api.base import ParticipantPath
 from participants.selectors import get_enrollment
@@ -71,9 +72,7 @@ class ParticipantReviewViewSet(ProviderViewSet):
         responses={202: ACCEPTED},
     )
     def create(self, request, providerID):
-        serializer = s.OpenReviewSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.OpenReviewSerializer, request.data)
         enrollment = get_enrollment(self.provider_id, data["participantID"])
         commands.accept_open(
             enrollment=enrollment,
@@ -100,12 +99,11 @@ class ParticipantReviewViewSet(ProviderViewSet):
     @action(detail=True, methods=["put"], url_path="assignment")
     def assign(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
-        serializer = s.AssignmentSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(s.AssignmentSerializer, request.data)
         commands.accept_assign(
             review=review,
-            assignee_user_id=serializer.validated_data["assigneeUserID"],
-            expected_version_id=serializer.validated_data["expectedVersionID"],
+            assignee_user_id=data["assigneeUserID"],
+            expected_version_id=data["expectedVersionID"],
             actor=self.principal.actor,
             idempotency_key=idempotency.read_key(request),
         )
@@ -119,9 +117,7 @@ class ParticipantReviewViewSet(ProviderViewSet):
     @action(detail=True, methods=["post"], url_path="suspensions")
     def suspend(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
-        serializer = s.SuspendFromReviewSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.SuspendFromReviewSerializer, request.data)
         review_services.suspend_from_review(
             provider_id=self.provider_id,
             review_id=review.pk,
@@ -152,13 +148,12 @@ class PaymentReviewViewSet(ProviderViewSet):
     )
     @action(detail=True, methods=["post"], url_path="resolutions")
     def resolve(self, request, providerID, reviewID):
-        serializer = s.PaymentReviewResolutionSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(s.PaymentReviewResolutionSerializer, request.data)
         review = payment_review_services.resolve_payment_review(
             provider_id=self.provider_id,
             review_id=reviewID,
-            resolution=serializer.validated_data["resolution"],
-            notes=serializer.validated_data.get("notes", ""),
+            resolution=data["resolution"],
+            notes=data.get("notes", ""),
             actor=self.principal.actor,
         )
         return Response(
