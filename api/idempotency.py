@@ -176,14 +176,8 @@ def claim(*, provider_id: str, key: str, fingerprint: str) -> Claim:
             # After the window the same key starts a new operation.
             existing.delete()
             replaced = existing.created_on
-        elif existing.fingerprint != fingerprint:
-            raise IdempotencyKeyReused(
-                f"{HEADER} {key!r} was already used with a different request."
-            )
-        elif existing.state == IdempotencyRecord.State.IN_PROGRESS:
-            raise _in_progress(key)
         else:
-            return Claim(existing, replay=True)
+            return _answered_by(existing, fingerprint)
     record = IdempotencyRecord(
         provider_id=provider_id, key=key, fingerprint=fingerprint, created_on=now
     )
@@ -207,12 +201,18 @@ def settled_meanwhile(claim: Claim) -> Claim | None:
     existing = existing.first()
     if existing is None:
         return None  # the failure is this request's own
-    if existing.fingerprint != record.fingerprint:
+    return _answered_by(existing, record.fingerprint)
+
+
+def _answered_by(existing: IdempotencyRecord, fingerprint: str) -> Claim:
+    """What a live record of the key answers a request with `fingerprint`: its replay, or
+    idempotency-key-reused for another request, or in-progress while it runs."""
+    if existing.fingerprint != fingerprint:
         raise IdempotencyKeyReused(
-            f"{HEADER} {record.key!r} was already used with a different request."
+            f"{HEADER} {existing.key!r} was already used with a different request."
         )
-    if existing.state != IdempotencyRecord.State.COMPLETED:
-        raise _in_progress(record.key)
+    if existing.state == IdempotencyRecord.State.IN_PROGRESS:
+        raise _in_progress(existing.key)
     return Claim(existing, replay=True)
 
 

@@ -193,16 +193,14 @@ def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:
     slots.close_interrupted(now)
     due = take_due(
         Delivery.objects.filter(
-            # NULL was never handed to the broker (as `enable_endpoint` once left them).
+            # Not with the broker (waiting for a slot, or never handed over: NULL, as
+            # `enable_endpoint` once left them), or handed over a while ago and still not sent.
             Q(enqueued_on__isnull=True) | Q(enqueued_on__lte=cutoff),
             status=Delivery.Status.PENDING,
             next_attempt_on__lte=now,
             endpoint__deleted_on__isnull=True,
             endpoint__status=WebhookEndpoint.Status.ENABLED,
-        )
-        # Not with the broker (waiting for a slot, or never handed over), or handed over
-        # a while ago and still not sent.
-        .filter(Q(enqueued_on__isnull=True) | Q(enqueued_on__lte=cutoff)),
+        ),
         stamp="enqueued_on",
         now=now,
         order_by=("next_attempt_on",),
