@@ -15,7 +15,7 @@ from common.errors import DuplicateExternalID, StateConflict, VersionConflict
 from common.locking import lock_or_404
 from common.sweeps import take_due
 from common.verdicts import RiskVerdict
-from participants import outbox, risk, validators
+from participants import outbox, relationship_sql, risk, validators
 from participants.models import (
     Email,
     Enrollment,
@@ -270,8 +270,7 @@ def _apply_suspension(enrollment, reason_code, note, actor, review_id):
         fields += ["suspended", "suspended_on", "suspension_reason_code", "suspension_note"]
     enrollment.relationship_version_id = new_version_id()
     enrollment.updated_on = now
-    enrollment.save(update_fields=fields)
-    action = _record_action(
+    action = _action(
         enrollment,
         RelationshipAction.Action.SUSPEND,
         actor,
@@ -280,14 +279,16 @@ def _apply_suspension(enrollment, reason_code, note, actor, review_id):
         note=note,
         review_id=review_id,
     )
+    _save_change(enrollment, fields, action)
     outbox.relationship_changed(enrollment)
     return enrollment, action
 
 
-def _record_action(
+def _action(
     enrollment, kind: str, actor: Actor, now, *, reason_code="", note="", review_id=""
 ) -> RelationshipAction:
-    """Append to the relationship's history, with the version the change produced."""
+    """The relationship's history entry for a change, with the version the change produced
+    (written by `_save_change`)."""
     action = RelationshipAction(
         enrollment=enrollment,
         action=kind,
@@ -298,8 +299,17 @@ def _record_action(
         created_on=now,
     )
     action.set_actor(actor)
-    action.save()
     return action
+
+
+def _save_change(enrollment: Enrollment, fields: list[str], action: RelationshipAction) -> None:
+    """Write the locked enrollment's change and append `action` to its history: one statement
+    on PostgreSQL (`relationship_sql`), the ORM's update and insert elsewhere."""
+    if relationship_sql.applies():
+        relationship_sql.save_change(enrollment, action)
+        return
+    enrollment.save(update_fields=fields)
+    action.save()
 
 
 def reactivate(
@@ -323,18 +333,7 @@ def reactivate(
         enrollment.suspension_note = ""
         enrollment.relationship_version_id = new_version_id()
         enrollment.updated_on = now
-        enrollment.save(
-            update_fields=[
-                "suspended",
-                "suspended_on",
-                "suspension_reason_code",
-                "suspension_note",
-                "relationship_version_id",
-                "updated_on",
-            ]
-        )
-        action = _record_action(
-            enrollment, RelationshipAction.Action.REACTIVATE, actor, now, note=note
-        )
+        action = _action(enrollment, RelationshipAction.Action.REACTIVATE, actor, now, note=note)
+        _save_change(enrollment, list(relationship_sql.CHANGED), action)
         outbox.relationship_changed(enrollment)
     return enrollment, action

@@ -32,6 +32,9 @@ class Command(BenchCommand):
         parser.add_argument("--requests", type=int, default=200)
         parser.add_argument("--kind", action="append", help="a kind's name starts with this")
         parser.add_argument("--top", type=int, default=25)
+        parser.add_argument(
+            "--sort", choices=["cumulative", "own"], default="cumulative", help="rank by"
+        )
 
     def handle(self, *args, **options):
         provider = Provider.objects.filter(name=f"bench-payments-{options['rows']}").first()
@@ -77,7 +80,7 @@ class Command(BenchCommand):
         ]
         per_request = len(queries) // n
         lines += [f"    {q['sql'][:150]}" for q in queries.captured_queries[-per_request:]]
-        lines += _top(profile, n, options["top"])
+        lines += _top(profile, n, options["top"], by_own=options["sort"] == "own")
         return [*lines, ""]
 
 
@@ -107,12 +110,12 @@ def _send(client, path: str, body: str, key: str) -> int:
     return response.status_code
 
 
-def _top(profile, n: int, count: int) -> list[str]:
+def _top(profile, n: int, count: int, by_own: bool = False) -> list[str]:
     stats = pstats.Stats(profile, stream=io.StringIO())
     rows = []
     for (path, line, function), (_, calls, own, cumulative, _) in stats.stats.items():
         rows.append((cumulative, own, calls, f"{_short(path)}:{line} {function}"))
-    rows.sort(reverse=True)
+    rows.sort(key=lambda row: row[1] if by_own else row[0], reverse=True)
     out = [f"    {'ms/req cum':>10} {'ms/req own':>10} {'calls/req':>9}  where"]
     for cumulative, own, calls, where in rows[:count]:
         out.append(

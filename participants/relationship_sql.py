@@ -1,0 +1,91 @@
+"""A relationship's change and its history row in one statement (PostgreSQL): the enrollment's
+suspension columns and version updated, and the `RelationshipAction` that records the change
+inserted from the updated row, `WITH … UPDATE … RETURNING` feeding `INSERT … SELECT`.
+
+The ORM's path is two round trips (the UPDATE of `save(update_fields=…)`, then the action's
+INSERT) with a statement compiled for each on every call. This text is built once per process
+from the models' own table and column names; each value is adapted by its model field, as the
+ORM adapts it, so the rows stored are the ORM's. The caller holds the enrollment's row lock
+(the suspension and reactivation services lock it first), so the UPDATE always finds it.
+"""
+
+from functools import cache
+
+from django.db import connections, router
+
+from participants.models import Enrollment, RelationshipAction
+
+# What a suspension or a reactivation changes on the enrollment: every column, whatever the
+# change, set to what the caller's locked instance now holds.
+CHANGED = (
+    "suspended",
+    "suspended_on",
+    "suspension_reason_code",
+    "suspension_note",
+    "relationship_version_id",
+    "updated_on",
+)
+
+
+def _connection():
+    return connections[router.db_for_write(RelationshipAction)]
+
+
+def applies() -> bool:
+    return _connection().vendor == "postgresql"
+
+
+def _changed_fields() -> list:
+    return [Enrollment._meta.get_field(name) for name in CHANGED]
+
+
+def _action_fields() -> list:
+    """The action's columns the caller gives: all but its serial key, the enrollment's taken
+    from the updated row."""
+    return [
+        f
+        for f in RelationshipAction._meta.concrete_fields
+        if not f.primary_key and f.attname != "enrollment_id"
+    ]
+
+
+def _column(model, attname: str) -> str:
+    return f'"{model._meta.get_field(attname).column}"'
+
+
+@cache
+def _statement(alias: str) -> str:
+    sets = ", ".join(f'"{field.column}" = %s' for field in _changed_fields())
+    given = _action_fields()
+    enrollment = _column(RelationshipAction, "enrollment")
+    names = ", ".join([enrollment, *(f'"{field.column}"' for field in given)])
+    values = ", ".join(f"%s::{field.db_type(connections[alias])}" for field in given)
+    pk = f'"{Enrollment._meta.pk.column}"'
+    return (
+        f'WITH changed AS (UPDATE "{Enrollment._meta.db_table}" SET {sets} '
+        f"WHERE {pk} = %s RETURNING {pk}) "
+        f'INSERT INTO "{RelationshipAction._meta.db_table}" ({names}) '
+        f"SELECT changed.{pk}, {values} FROM changed "
+        f'RETURNING "{RelationshipAction._meta.pk.column}"'
+    )
+
+
+def save_change(enrollment: Enrollment, action: RelationshipAction) -> None:
+    """Write the change `enrollment` holds (the columns in CHANGED) and insert `action` for
+    it; the action gets its primary key, as `save()` gives it."""
+    connection = _connection()
+    changed = [
+        field.get_db_prep_save(getattr(enrollment, field.attname), connection)
+        for field in _changed_fields()
+    ]
+    given = [
+        field.get_db_prep_save(field.pre_save(action, add=True), connection)
+        for field in _action_fields()
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_statement(connection.alias), [*changed, enrollment.pk, *given])
+        row = cursor.fetchone()
+    if row is None:  # the caller's lock makes this impossible; never claim a write not made
+        raise Enrollment.DoesNotExist(f"enrollment {enrollment.pk} is gone")
+    action.pk = row[0]
+    action._state.adding, action._state.db = False, connection.alias
