@@ -2,6 +2,8 @@
 the ORM converts its own rows: for hot statements compiled once per process instead of on
 every call."""
 
+import re
+
 from django.db import connection
 
 
@@ -12,3 +14,12 @@ def model_from_row(model, fields, row):
         for field, value in zip(fields, row, strict=True)
     ]
     return model.from_db(connection.alias, [field.attname for field in fields], values)
+
+
+def cast_type(field, connection) -> str:
+    """The SQL type a hand-written statement casts a parameter of `field` to: the column's
+    type without its length (`varchar`, not `varchar(255)`). An explicit cast to
+    `varchar(255)` cuts a longer value short without a word; the insert's own assignment to
+    the column refuses it, as the ORM's insert does."""
+    db_type = field.db_type(connection)
+    return re.sub(r"\(\d+(,\s*\d+)?\)", "", db_type) if db_type else db_type

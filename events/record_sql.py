@@ -17,6 +17,7 @@ from functools import cache
 
 from django.db import connections, router
 
+from common.rows import cast_type
 from events.models import Event, WebhookEndpoint
 
 
@@ -41,7 +42,7 @@ def _column(model, name: str) -> str:
 def _statement(alias: str) -> str:
     given = _given()
     names = [f'"{field.column}"' for field in given]
-    arrays = [f"%s::{field.db_type(connections[alias])}[]" for field in given]
+    arrays = [f"%s::{cast_type(field, connections[alias])}[]" for field in given]
     types = f"w.{_column(WebhookEndpoint, 'event_types')}"
     # `wants`: an empty list is every type, otherwise the type is one of the list's strings
     # (`event_types` is always a list: the API, the command and the admin write lists).

@@ -13,6 +13,7 @@ from functools import cache
 
 from django.db import connections, router
 
+from common.rows import cast_type
 from participants.models import Enrollment, RelationshipAction
 
 # What a suspension or a reactivation changes on the enrollment: every column, whatever the
@@ -59,7 +60,7 @@ def _statement(alias: str) -> str:
     given = _action_fields()
     enrollment = _column(RelationshipAction, "enrollment")
     names = ", ".join([enrollment, *(f'"{field.column}"' for field in given)])
-    values = ", ".join(f"%s::{field.db_type(connections[alias])}" for field in given)
+    values = ", ".join(f"%s::{cast_type(field, connections[alias])}" for field in given)
     pk = f'"{Enrollment._meta.pk.column}"'
     return (
         f'WITH changed AS (UPDATE "{Enrollment._meta.db_table}" SET {sets} '

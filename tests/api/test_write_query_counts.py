@@ -16,7 +16,8 @@ from tests.payments.factories import enroll
 pytestmark = pytest.mark.postgres
 
 # Statements per request; the measurement before this work in the comment.
-CREATE = 8  # 15: claim and completion in transactions of their own, the 201 read back
+CREATE = 6  # 15: claim and completion in transactions of their own, the 201 read back;
+# 8: the participant, the enrollment and its phones inserted one statement each
 SUSPEND = 8  # 16: the participant read three times, a savepoint, the claim's transaction;
 # 10: the provider's webhook endpoints read before the event's insert (now one statement);
 # 9: the change and its history row written apart (now one statement)

@@ -1,0 +1,113 @@
+"""A participant create's rows in one statement (PostgreSQL): the participant, its enrollment
+with the provider, and the enrollment's phones and emails, each an `INSERT` in a `WITH` chain
+that passes on the keys the database gives (data-modifying `WITH` clauses run exactly once,
+whether or not the outer query reads them).
+
+The ORM's path is one round trip per table (the participant, the enrollment, then the phones'
+and the emails' `bulk_create`), with a statement compiled for each on every call. This text
+is built once per process from the models' own table and column names, the phones and emails
+as one typed array per column (`unnest`), so it is the same text whatever their number. Each
+value is adapted by its model field after the field's `pre_save`, as the ORM adapts it, so
+the rows stored are the ORM's. A clash on the enrollment's unique externalID raises the same
+IntegrityError, naming the same constraint.
+"""
+
+from functools import cache
+
+from django.db import connections, router
+
+from common.rows import cast_type
+from participants.models import Email, Enrollment, Participant, Phone
+
+
+def _connection():
+    return connections[router.db_for_write(Enrollment)]
+
+
+def applies() -> bool:
+    return _connection().vendor == "postgresql"
+
+
+def _given(model, *, link: str | None = None) -> list:
+    """The columns the caller gives: all but a serial key and the key `link` taken from the
+    row inserted before."""
+    return [
+        f
+        for f in model._meta.concrete_fields
+        if not (f.primary_key and f.auto_created) and f.attname != link
+    ]
+
+
+def _names(fields) -> list[str]:
+    return [f'"{field.column}"' for field in fields]
+
+
+def _rows(model, link: str, source: str, alias: str) -> str:
+    """`INSERT` of any number of `model` rows (one array per column) under the row `source`
+    inserted, whose key fills `link`."""
+    given = _given(model, link=link)
+    arrays = [f"%s::{cast_type(field, connections[alias])}[]" for field in given]
+    names = _names(given)
+    link_column = f'"{model._meta.get_field(link).column}"'
+    return (
+        f'INSERT INTO "{model._meta.db_table}" ({link_column}, {", ".join(names)}) '
+        f"SELECT {source}.id, {', '.join(f'v.{name}' for name in names)} "
+        f"FROM {source}, unnest({', '.join(arrays)}) AS v({', '.join(names)})"
+    )
+
+
+@cache
+def _statement(alias: str) -> str:
+    participant = _given(Participant)
+    enrollment = _given(Enrollment, link="participant_id")
+    enrollment_values = ", ".join(
+        f"%s::{cast_type(field, connections[alias])}" for field in enrollment
+    )
+    participant_key = f'"{Participant._meta.pk.column}"'
+    enrollment_key = f'"{Enrollment._meta.pk.column}"'
+    link = f'"{Enrollment._meta.get_field("participant_id").column}"'
+    return (
+        f'WITH p AS (INSERT INTO "{Participant._meta.db_table}" '
+        f"({', '.join(_names(participant))}) VALUES ({', '.join(['%s'] * len(participant))}) "
+        f"RETURNING {participant_key} AS id), "
+        f'e AS (INSERT INTO "{Enrollment._meta.db_table}" '
+        f"({link}, {', '.join(_names(enrollment))}) SELECT p.id, {enrollment_values} FROM p "
+        f"RETURNING {enrollment_key} AS id), "
+        f"phones AS ({_rows(Phone, 'enrollment_id', 'e', alias)}), "
+        f"emails AS ({_rows(Email, 'enrollment_id', 'e', alias)}) "
+        f"SELECT e.id FROM e"
+    )
+
+
+def _values(instance, fields, connection) -> list:
+    return [
+        field.get_db_prep_save(field.pre_save(instance, add=True), connection) for field in fields
+    ]
+
+
+def _columns(instances, fields, connection) -> list[list]:
+    return [
+        [field.get_db_prep_save(field.pre_save(row, add=True), connection) for row in instances]
+        for field in fields
+    ]
+
+
+def insert(
+    participant: Participant, enrollment: Enrollment, phones: list[Phone], emails: list[Email]
+) -> None:
+    """Insert the new participant, its enrollment (whose `participant` is `participant`) and
+    the enrollment's phones and emails; the participant and enrollment come back saved, with
+    the enrollment's key, as `create()` returns them. The phones and emails are not handed
+    back: nothing after a create reads them (the 201 echoes what was sent)."""
+    connection = _connection()
+    params = [
+        *_values(participant, _given(Participant), connection),
+        *_values(enrollment, _given(Enrollment, link="participant_id"), connection),
+        *_columns(phones, _given(Phone, link="enrollment_id"), connection),
+        *_columns(emails, _given(Email, link="enrollment_id"), connection),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_statement(connection.alias), params)
+        (enrollment.pk,) = cursor.fetchone()
+    for saved in (participant, enrollment):
+        saved._state.adding, saved._state.db = False, connection.alias
