@@ -201,6 +201,17 @@ DATABASES = {
 DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool(
     "DATABASE_DISABLE_SERVER_SIDE_CURSORS", False
 )
+# Prepared statements on PostgreSQL (docs/decisions.md, "Prepared statements"): parameters
+# bound by the server, and a statement a connection has run 5 times prepared, so PostgreSQL
+# parses and plans it once per connection instead of on every call. Off by default behind
+# PgBouncer in transaction mode (a statement prepared on one server connection is unknown to
+# the next; PgBouncer 1.21+ with max_prepared_statements can carry them).
+DATABASE_PREPARED_STATEMENTS = env_bool(
+    "DATABASE_PREPARED_STATEMENTS", not DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"]
+)
+_PREPARED = {"server_side_binding": True, "prepare_threshold": 5}
+if DATABASE_PREPARED_STATEMENTS and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {}).update(_PREPARED)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (the live test server, the eager task runner) share the file.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -236,6 +247,10 @@ if _DATABASE_REPLICA_URL:
     DATABASES["replica"]["DISABLE_SERVER_SIDE_CURSORS"] = DATABASES["default"][
         "DISABLE_SERVER_SIDE_CURSORS"
     ]
+    if DATABASE_PREPARED_STATEMENTS:
+        DATABASES["replica"]["OPTIONS"].update(
+            {"server_side_binding": True, "prepare_threshold": 5}
+        )
     DATABASE_ROUTERS = ["common.replica.ReplicaRouter"]  # common.replica.ROUTER
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
