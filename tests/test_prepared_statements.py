@@ -3,16 +3,13 @@ default behind PgBouncer in transaction mode, never on SQLite; and, where on, a 
 connection runs repeatedly is prepared on the server (parsed and planned once)."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.db import connection
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.settings_probe import run_settings
+
 POSTGRES = "postgres://postgres:postgres@127.0.0.1:5432/service"
 SHOW = (
     "from django.conf import settings as s; import json; print(json.dumps("
@@ -22,17 +19,7 @@ PREPARED = {"server_side_binding": True, "prepare_threshold": 5}
 
 
 def _options(**env) -> dict:
-    unset = ("DATABASE_URL", "DATABASE_REPLICA_URL", "DATABASE_PREPARED_STATEMENTS")
-    unset += ("DATABASE_DISABLE_SERVER_SIDE_CURSORS", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
-    base = {k: v for k, v in os.environ.items() if k not in unset}
-    result = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {SHOW}"],
-        cwd=ROOT,
-        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1", **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_settings(SHOW, **env)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 

@@ -2,16 +2,12 @@
 read-your-writes store only when it is set; refused where read-your-writes could not hold."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from common import replica
+from tests.settings_probe import run_settings
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 PRIMARY = "postgres://postgres:postgres@127.0.0.1:5432/service"
 REPLICA = "postgres://postgres:postgres@127.0.0.1:5440/service"
 SHOW = (
@@ -21,17 +17,7 @@ SHOW = (
 
 
 def _settings(**env):
-    unset = ("DATABASE_URL", "DATABASE_REPLICA_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
-    base = {k: v for k, v in os.environ.items() if k not in unset}
-    result = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {SHOW}"],
-        cwd=ROOT,
-        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1", **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    return result
+    return run_settings(SHOW, **env)
 
 
 def test_without_the_setting_nothing_changes():
