@@ -54,6 +54,23 @@ def stop(process: subprocess.Popen) -> None:
         process.kill()
 
 
+def drain(queue: str = "ledger", *, seconds: float = 900) -> tuple[int, float]:
+    """Wait until the worker has taken every message already on `queue` (a backlog the
+    measured payouts would otherwise wait behind: the writes part of bench_http leaves its
+    payout kind's ledger calls queued); the backlog found and the seconds it took."""
+    from ops import queues
+
+    started, backlog = time.monotonic(), None
+    while time.monotonic() - started < seconds:
+        found = {depth.queue: depth.depth for depth in queues.depths() or []}
+        depth = found.get(queue, 0)
+        backlog = depth if backlog is None else backlog
+        if depth == 0:
+            return backlog, time.monotonic() - started
+        time.sleep(0.5)
+    raise RuntimeError(f"the {queue} queue did not drain within {seconds:.0f} s")
+
+
 def create(provider_id: str, sender: str) -> str:
     payout = payment_services.create_payout(
         data=payment_services.NewPayout(

@@ -235,6 +235,9 @@ class Command(BenchCommand):
                 worker = bench_payouts.worker(settings.BASE_DIR, env, log)
                 try:
                     measured = {"served": base, "worker_pid": worker.pid}
+                    backlog, took = bench_payouts.drain()
+                    if backlog:
+                        self.stderr.write(f"  {backlog} queued ledger calls drained ({took:.0f} s)")
                     bench_payouts.run(provider.id, senders[20:30], 2, **measured)  # warm-up
                     rest = senders[30:]
                     for n, concurrency in enumerate(runs):
