@@ -23,3 +23,24 @@ def cast_type(field, connection) -> str:
     the column refuses it, as the ORM's insert does."""
     db_type = field.db_type(connection)
     return re.sub(r"\(\d+(,\s*\d+)?\)", "", db_type) if db_type else db_type
+
+
+def quoted_column(model, attname: str) -> str:
+    """The column of `model`'s field `attname`, quoted for a hand-written statement."""
+    return f'"{model._meta.get_field(attname).column}"'
+
+
+def insert_values(instance, fields, connection) -> list:
+    """`instance`'s values for `fields`, as the ORM's insert adapts them (the field's
+    `pre_save`, then its database preparation)."""
+    return [
+        field.get_db_prep_save(field.pre_save(instance, add=True), connection) for field in fields
+    ]
+
+
+def insert_columns(instances, fields, connection) -> list[list]:
+    """`insert_values` of several rows, one list per field: the arrays an `unnest` reads."""
+    return [
+        [field.get_db_prep_save(field.pre_save(row, add=True), connection) for row in instances]
+        for field in fields
+    ]

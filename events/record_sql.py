@@ -13,11 +13,11 @@ Each value is adapted by its model field, as `bulk_create` adapts it (the JSON b
 JSONField's own dumps), so a row is stored as the ORM would store it.
 """
 
-from functools import cache
+from functools import cache, partial
 
 from django.db import connections, router
 
-from common.rows import cast_type
+from common.rows import cast_type, insert_columns, quoted_column
 from events.models import Event, WebhookEndpoint
 
 
@@ -29,13 +29,10 @@ def applies() -> bool:
     return _connection().vendor == "postgresql"
 
 
-def _given() -> list:
+@cache
+def _given() -> tuple:
     """The fields the caller sets: every column but the one the statement decides."""
-    return [f for f in Event._meta.concrete_fields if f.attname != "dispatched_on"]
-
-
-def _column(model, name: str) -> str:
-    return f'"{model._meta.get_field(name).column}"'
+    return tuple(f for f in Event._meta.concrete_fields if f.attname != "dispatched_on")
 
 
 @cache
@@ -43,21 +40,22 @@ def _statement(alias: str) -> str:
     given = _given()
     names = [f'"{field.column}"' for field in given]
     arrays = [f"%s::{cast_type(field, connections[alias])}[]" for field in given]
-    types = f"w.{_column(WebhookEndpoint, 'event_types')}"
+    endpoint, event = partial(quoted_column, WebhookEndpoint), partial(quoted_column, Event)
+    types = f"w.{endpoint('event_types')}"
     # `wants`: an empty list is every type, otherwise the type is one of the list's strings
     # (`event_types` is always a list: the API, the command and the admin write lists).
     wanted = (
         f'SELECT 1 FROM "{WebhookEndpoint._meta.db_table}" w '
-        f"WHERE w.{_column(WebhookEndpoint, 'provider')} = v.{_column(Event, 'provider')} "
-        f"AND w.{_column(WebhookEndpoint, 'deleted_on')} IS NULL "
-        f"AND w.{_column(WebhookEndpoint, 'status')} = %s "
-        f"AND ({types} = '[]'::jsonb OR {types} ? v.{_column(Event, 'type')})"
+        f"WHERE w.{endpoint('provider')} = v.{event('provider')} "
+        f"AND w.{endpoint('deleted_on')} IS NULL "
+        f"AND w.{endpoint('status')} = %s "
+        f"AND ({types} = '[]'::jsonb OR {types} ? v.{event('type')})"
     )
-    dispatched_on = _column(Event, "dispatched_on")
+    dispatched_on = event("dispatched_on")
     return (
         f'INSERT INTO "{Event._meta.db_table}" ({", ".join(names)}, {dispatched_on}) '
         f"SELECT {', '.join(f'v.{name}' for name in names)}, "
-        f"CASE WHEN EXISTS ({wanted}) THEN NULL ELSE v.{_column(Event, 'created_on')} END "
+        f"CASE WHEN EXISTS ({wanted}) THEN NULL ELSE v.{event('created_on')} END "
         f"FROM unnest({', '.join(arrays)}) AS v({', '.join(names)}) "
         f'RETURNING "{Event._meta.pk.column}", {dispatched_on}'
     )
@@ -66,10 +64,7 @@ def _statement(alias: str) -> str:
 def insert(events: list[Event]) -> None:
     """Insert new `events` and set each one's `dispatched_on` as the statement decided."""
     connection = _connection()
-    columns = [
-        [field.get_db_prep_save(getattr(event, field.attname), connection) for event in events]
-        for field in _given()
-    ]
+    columns = insert_columns(events, _given(), connection)
     with connection.cursor() as cursor:
         cursor.execute(_statement(connection.alias), [WebhookEndpoint.Status.ENABLED, *columns])
         decided = dict(cursor.fetchall())

@@ -16,7 +16,7 @@ from functools import cache
 
 from django.db import connections, router
 
-from common.rows import cast_type
+from common.rows import cast_type, insert_columns, insert_values, quoted_column
 from participants.models import Email, Enrollment, Participant, Phone
 
 
@@ -28,14 +28,15 @@ def applies() -> bool:
     return _connection().vendor == "postgresql"
 
 
-def _given(model, *, link: str | None = None) -> list:
+@cache
+def _given(model, *, link: str | None = None) -> tuple:
     """The columns the caller gives: all but a serial key and the key `link` taken from the
     row inserted before."""
-    return [
+    return tuple(
         f
         for f in model._meta.concrete_fields
         if not (f.primary_key and f.auto_created) and f.attname != link
-    ]
+    )
 
 
 def _names(fields) -> list[str]:
@@ -48,7 +49,7 @@ def _rows(model, link: str, source: str, alias: str) -> str:
     given = _given(model, link=link)
     arrays = [f"%s::{cast_type(field, connections[alias])}[]" for field in given]
     names = _names(given)
-    link_column = f'"{model._meta.get_field(link).column}"'
+    link_column = quoted_column(model, link)
     return (
         f'INSERT INTO "{model._meta.db_table}" ({link_column}, {", ".join(names)}) '
         f"SELECT {source}.id, {', '.join(f'v.{name}' for name in names)} "
@@ -65,7 +66,7 @@ def _statement(alias: str) -> str:
     )
     participant_key = f'"{Participant._meta.pk.column}"'
     enrollment_key = f'"{Enrollment._meta.pk.column}"'
-    link = f'"{Enrollment._meta.get_field("participant_id").column}"'
+    link = quoted_column(Enrollment, "participant_id")
     return (
         f'WITH p AS (INSERT INTO "{Participant._meta.db_table}" '
         f"({', '.join(_names(participant))}) VALUES ({', '.join(['%s'] * len(participant))}) "
@@ -79,19 +80,6 @@ def _statement(alias: str) -> str:
     )
 
 
-def _values(instance, fields, connection) -> list:
-    return [
-        field.get_db_prep_save(field.pre_save(instance, add=True), connection) for field in fields
-    ]
-
-
-def _columns(instances, fields, connection) -> list[list]:
-    return [
-        [field.get_db_prep_save(field.pre_save(row, add=True), connection) for row in instances]
-        for field in fields
-    ]
-
-
 def insert(
     participant: Participant, enrollment: Enrollment, phones: list[Phone], emails: list[Email]
 ) -> None:
@@ -101,10 +89,10 @@ def insert(
     back: nothing after a create reads them (the 201 echoes what was sent)."""
     connection = _connection()
     params = [
-        *_values(participant, _given(Participant), connection),
-        *_values(enrollment, _given(Enrollment, link="participant_id"), connection),
-        *_columns(phones, _given(Phone, link="enrollment_id"), connection),
-        *_columns(emails, _given(Email, link="enrollment_id"), connection),
+        *insert_values(participant, _given(Participant), connection),
+        *insert_values(enrollment, _given(Enrollment, link="participant_id"), connection),
+        *insert_columns(phones, _given(Phone, link="enrollment_id"), connection),
+        *insert_columns(emails, _given(Email, link="enrollment_id"), connection),
     ]
     with connection.cursor() as cursor:
         cursor.execute(_statement(connection.alias), params)

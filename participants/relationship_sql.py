@@ -13,7 +13,7 @@ from functools import cache
 
 from django.db import connections, router
 
-from common.rows import cast_type
+from common.rows import cast_type, insert_values, quoted_column
 from participants.models import Enrollment, RelationshipAction
 
 # What a suspension or a reactivation changes on the enrollment: every column, whatever the
@@ -36,29 +36,27 @@ def applies() -> bool:
     return _connection().vendor == "postgresql"
 
 
-def _changed_fields() -> list:
-    return [Enrollment._meta.get_field(name) for name in CHANGED]
+@cache
+def _changed_fields() -> tuple:
+    return tuple(Enrollment._meta.get_field(name) for name in CHANGED)
 
 
-def _action_fields() -> list:
+@cache
+def _action_fields() -> tuple:
     """The action's columns the caller gives: all but its serial key, the enrollment's taken
     from the updated row."""
-    return [
+    return tuple(
         f
         for f in RelationshipAction._meta.concrete_fields
         if not f.primary_key and f.attname != "enrollment_id"
-    ]
-
-
-def _column(model, attname: str) -> str:
-    return f'"{model._meta.get_field(attname).column}"'
+    )
 
 
 @cache
 def _statement(alias: str) -> str:
     sets = ", ".join(f'"{field.column}" = %s' for field in _changed_fields())
     given = _action_fields()
-    enrollment = _column(RelationshipAction, "enrollment")
+    enrollment = quoted_column(RelationshipAction, "enrollment")
     names = ", ".join([enrollment, *(f'"{field.column}"' for field in given)])
     values = ", ".join(f"%s::{cast_type(field, connections[alias])}" for field in given)
     pk = f'"{Enrollment._meta.pk.column}"'
@@ -79,10 +77,7 @@ def save_change(enrollment: Enrollment, action: RelationshipAction) -> None:
         field.get_db_prep_save(getattr(enrollment, field.attname), connection)
         for field in _changed_fields()
     ]
-    given = [
-        field.get_db_prep_save(field.pre_save(action, add=True), connection)
-        for field in _action_fields()
-    ]
+    given = insert_values(action, _action_fields(), connection)
     with connection.cursor() as cursor:
         cursor.execute(_statement(connection.alias), [*changed, enrollment.pk, *given])
         row = cursor.fetchone()
