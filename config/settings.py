@@ -248,9 +248,7 @@ if _DATABASE_REPLICA_URL:
         "DISABLE_SERVER_SIDE_CURSORS"
     ]
     if DATABASE_PREPARED_STATEMENTS:
-        DATABASES["replica"]["OPTIONS"].update(
-            {"server_side_binding": True, "prepare_threshold": 5}
-        )
+        DATABASES["replica"]["OPTIONS"].update(_PREPARED)
     DATABASE_ROUTERS = ["common.replica.ReplicaRouter"]  # common.replica.ROUTER
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
