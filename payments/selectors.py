@@ -18,6 +18,7 @@ from common.search import SearchTerm
 from limits import enforcement
 from participants.models import Enrollment
 from participants.selectors import enrollments_for
+from payments import usage_sql
 from payments.models import (
     FundingAttempt,
     Operation,
@@ -251,6 +252,21 @@ def send_usage(enrollment: Enrollment, at: datetime) -> enforcement.SendUsage:
     payout service reads it under the sender's row lock)."""
     windows = enforcement.usage_windows(at)
     start = min(windows.day_start, windows.week_start, windows.month_start)
+    if usage_sql.applies():
+        daily, weekly, monthly, count = usage_sql.usage(
+            enrollment_id=enrollment.pk,
+            currency=settings.PLATFORM_CURRENCY,
+            statuses=USAGE_STATUSES,
+            windows=windows,
+            start=start,
+            at=at,
+        )
+        return enforcement.SendUsage(
+            daily_amount_minor=daily,
+            weekly_amount_minor=weekly,
+            monthly_amount_minor=monthly,
+            daily_count=count,
+        )
     day = Q(created_on__gte=windows.day_start)
     totals = Payout.objects.filter(
         initiator_enrollment=enrollment,

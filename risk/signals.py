@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from risk import signals_sql
 from risk.models import LEVEL_ORDER, EvidenceLevel, RiskListEntry, RiskRule
 
 Key = RiskRule.SignalKey
@@ -45,17 +46,15 @@ def profile_of(enrollment) -> Profile:
     """The enrollment's address country, active emails and phones, and full name."""
     given, middle, family = enrollment.given_name, enrollment.middle_name, enrollment.family_name
     names = {normalize_name(f"{given} {family}"), normalize_name(f"{given} {middle} {family}")}
+    if signals_sql.applies():
+        emails, phones = signals_sql.active_contacts(enrollment.pk)
+    else:
+        emails = enrollment.emails.filter(disabled_on__isnull=True).values_list("email", flat=True)
+        phones = enrollment.phones.filter(disabled_on__isnull=True).values_list("e164", flat=True)
     return Profile(
         country=(enrollment.country or "").upper(),
-        emails=tuple(
-            e.lower()
-            for e in enrollment.emails.filter(disabled_on__isnull=True).values_list(
-                "email", flat=True
-            )
-        ),
-        phones=tuple(
-            enrollment.phones.filter(disabled_on__isnull=True).values_list("e164", flat=True)
-        ),
+        emails=tuple(e.lower() for e in emails),
+        phones=tuple(phones),
         names=tuple(sorted(names)),
     )
 
@@ -78,24 +77,35 @@ def _listed(wanted_by_kind: dict[str, list[str]]) -> dict[str, dict[str, tuple[s
         for kind, candidates in wanted_by_kind.items()
     }
     found: dict[str, dict] = {kind: {} for kind in wanted}
+    if not any(wanted.values()):
+        return found
+    for kind, key, level, value, *attributes in _listed_rows(wanted):
+        found[kind][key] = (
+            level,
+            value,
+            {
+                name: str(attribute)
+                for name, attribute in zip(ATTRIBUTES, attributes, strict=True)
+                if attribute
+            },
+        )
+    return found
+
+
+def _listed_rows(wanted: dict[str, set[str]]) -> list[tuple]:
+    """(kind, lower-cased value, level, value, *ATTRIBUTES' fields) of the matching entries."""
+    fields = ("level", "value", *ATTRIBUTES.values())
+    if signals_sql.applies():
+        return signals_sql.listed(wanted, fields)
     condition = Q()
     for kind, values in wanted.items():
         if values:
             condition |= Q(kind=kind, key__in=values)
-    if not condition:
-        return found
-    rows = (
+    return list(
         RiskListEntry.objects.annotate(key=Lower("value"))
         .filter(condition)
-        .values("kind", "key", "level", "value", *ATTRIBUTES.values())
+        .values_list("kind", "key", *fields)
     )
-    for row in rows:
-        found[row["kind"]][row["key"]] = (
-            row["level"],
-            row["value"],
-            {key: str(row[name]) for key, name in ATTRIBUTES.items() if row[name]},
-        )
-    return found
 
 
 @dataclass(frozen=True)
