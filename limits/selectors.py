@@ -8,7 +8,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from common.errors import NotFound
-from limits import rendering
+from limits import levels_sql, rendering
 from limits.models import (
     LimitGroup,
     LimitGroupMembership,
@@ -36,7 +36,10 @@ def get_platform_limits() -> PlatformLimits:
     """The platform row, so there is always a complete platform level to resolve against. A
     data migration seeds it with the starting values (`limits.starting`); a read never
     writes, and a database without it is not set up."""
-    platform = PlatformLimits.objects.filter(pk=PlatformLimits.SINGLETON_ID).first()
+    return _present(PlatformLimits.objects.filter(pk=PlatformLimits.SINGLETON_ID).first())
+
+
+def _present(platform: PlatformLimits | None) -> PlatformLimits:
     if platform is None:
         raise ImproperlyConfigured(
             "The platform limits row is missing: `manage.py migrate` seeds it "
@@ -79,16 +82,24 @@ def current_overrides(enrollment: Enrollment, *, at: datetime) -> QuerySet[Limit
 
 
 def levels_for(enrollment: Enrollment, *, at: datetime) -> Levels:
-    platform = get_platform_limits()
-    policy = get_provider_policy(enrollment.provider_id)
+    if levels_sql.applies():
+        platform, policy, overrides, groups = levels_sql.read(
+            provider_id=enrollment.provider_id, enrollment_id=enrollment.pk, at=at
+        )
+        platform = _present(platform)
+    else:
+        platform = get_platform_limits()
+        policy = get_provider_policy(enrollment.provider_id)
+        overrides = [
+            (o.dimension, o.value, o.expires_on) for o in current_overrides(enrollment, at=at)
+        ]
+        groups = [m.group for m in active_memberships(enrollment)]
     return Levels(
         overrides={
-            o.dimension: OverrideValue(o.value, o.expires_on)
-            for o in current_overrides(enrollment, at=at)
+            dimension: OverrideValue(value, expires_on)
+            for dimension, value, expires_on in overrides
         },
-        groups=tuple(
-            GroupCeilings(m.group.name, m.group.ceilings()) for m in active_memberships(enrollment)
-        ),
+        groups=tuple(GroupCeilings(group.name, group.ceilings()) for group in groups),
         provider=policy.ceilings() if policy else {},
         platform_defaults=platform.defaults(),
         platform_maximums=platform.maximums(),
