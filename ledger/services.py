@@ -25,6 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 from jwcrypto import jwk
 
+from common.compiled import CompiledRead
 from common.errors import InvalidRequest
 from common.locking import lock_or_404
 from common.money import MoneyError, get_currency
@@ -334,7 +335,7 @@ def _classify(attempt: int, result: client.AttemptResult):
 
 def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult) -> None:
     with transaction.atomic():
-        call = LedgerCall.objects.select_for_update().get(pk=call_id)
+        call = _locked_call(call_id)
         # Still pending unless our lease ran out and another run finished the call meanwhile.
         pending = call.status == LedgerCall.Status.PENDING
         call.attempts += 1
@@ -380,6 +381,20 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
             transaction.on_commit(partial(_hand_over, call, inline=True))
         else:
             transaction.on_commit(partial(_enqueue, call_id, countdown=retry_in))
+
+
+# Every attempt's outcome locks its call: the read compiled once.
+_LOCKED_CALL = CompiledRead(
+    lambda call_id: LedgerCall.objects.select_for_update().filter(pk=call_id), str
+)
+
+
+def _locked_call(call_id: str) -> LedgerCall:
+    """As `LedgerCall.objects.select_for_update().get(pk=call_id)`: the call exists."""
+    call = _LOCKED_CALL.first(call_id)
+    if call is None:
+        raise LedgerCall.DoesNotExist(f"ledger call {call_id} does not exist")
+    return call
 
 
 def _finish(call: LedgerCall, *, outcome, reference=None, reason=None, failure_code=None):

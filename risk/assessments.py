@@ -16,7 +16,8 @@ from risk.subject import Subject
 def assess(event: str, enrollment, *, at: datetime, payment=None, device=None) -> RiskAssessment:
     """The assessment of the enrollment's participant at `event` (a `RiskAssessment.Event`),
     recorded; with the device observed when one is given."""
-    read = read_signals(profile_of(enrollment))
+    profile = profile_of(enrollment)
+    read = read_signals(profile)
     subject = Subject(
         event=event,
         at=at,
@@ -24,6 +25,7 @@ def assess(event: str, enrollment, *, at: datetime, payment=None, device=None) -
         signals={key: signal.level for key, signal in read.items()},
         payment=payment,
         device=device,
+        phones=profile.phones,
     )
     result = engine.evaluate(subject)
     assessment = RiskAssessment.objects.create(

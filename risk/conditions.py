@@ -172,10 +172,14 @@ def phone_country_mismatch(rule: RiskRule, subject: Subject) -> Result:
     """Compared by calling code: countries that share one (+1: the US, Canada, …) match."""
     country = (subject.enrollment.country or "").upper()
     expected = phonenumbers.country_code_for_region(country) if country else 0
-    phones = list(subject.enrollment.phones.filter(disabled_on__isnull=True))
+    phones = subject.phones
+    if phones is None:
+        phones = subject.enrollment.phones.filter(disabled_on__isnull=True).values_list(
+            "e164", flat=True
+        )
     if not expected or not phones:
         return Result(False, "No address country or no phone to compare")
-    codes = {_calling_code(phone.e164) for phone in phones}
+    codes = {_calling_code(e164) for e164 in phones}
     if expected in codes:
         return Result(False, f"A phone is in {country} (+{expected})")
     shown = ", ".join(sorted(f"+{code}" for code in codes if code))

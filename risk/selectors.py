@@ -3,8 +3,11 @@
 A provider sees a participant's signup and sign-in assessments and, of the rest, only those
 of its own activity (the assessments its own payments produced)."""
 
+from datetime import datetime
+
 from django.db.models import F, Q, QuerySet
 
+from common.compiled import CompiledRead
 from common.errors import NotFound
 from payments.selectors import visible_payments
 from risk.models import (
@@ -77,20 +80,42 @@ def device_seen(*, participant_id: str, device_type: str, model: str, os: str) -
     ).exists()
 
 
+# The screening's reads of the risk configuration, made by every assessment: compiled once.
+_ALLOWLISTED = CompiledRead(
+    lambda participant_id, at: (
+        RiskAllowlistEntry.objects.filter(participant_id=participant_id)
+        .filter(Q(expires_on__isnull=True) | Q(expires_on__gt=at))
+        .only("rule_id")
+    ),
+    str,
+    datetime,
+)
+_POLICY = CompiledRead(lambda policy_id: RiskPolicy.objects.filter(pk=policy_id), int)
+_ENABLED = {
+    event: CompiledRead(
+        lambda flag=flag: RiskRule.objects.filter(enabled=True, **{flag: True}).order_by("rule_id")
+    )
+    for event, flag in (
+        (RiskAssessment.Event.SIGNUP, "on_signup"),
+        (RiskAssessment.Event.SIGN_IN, "on_sign_in"),
+        (RiskAssessment.Event.PAYMENT, "on_payment"),
+    )
+}
+
+
 def allowlisted_rule_ids(*, participant_id: str, at) -> tuple[bool, set[int]]:
     """(every rule allowlisted, the IDs of the rules allowlisted) for the participant at `at`;
     an entry counts until its expiry."""
-    rule_ids = set(
-        RiskAllowlistEntry.objects.filter(participant_id=participant_id)
-        .filter(Q(expires_on__isnull=True) | Q(expires_on__gt=at))
-        .values_list("rule_id", flat=True)
-    )
+    rule_ids = {entry.rule_id for entry in _ALLOWLISTED.all(participant_id, at)}
     return None in rule_ids, {rule_id for rule_id in rule_ids if rule_id is not None}
 
 
 def get_policy() -> RiskPolicy:
     """The thresholds row (made by the risk.0003 migration; never written by a read)."""
-    return RiskPolicy.objects.get(pk=POLICY_ID)
+    policy = _POLICY.first(POLICY_ID)
+    if policy is None:
+        raise RiskPolicy.DoesNotExist("The risk policy row is missing (migration risk.0003).")
+    return policy
 
 
 def rules_by_id(rule_ids) -> dict[int, RiskRule]:
@@ -98,14 +123,9 @@ def rules_by_id(rule_ids) -> dict[int, RiskRule]:
     return {rule.rule_id: rule for rule in RiskRule.objects.filter(rule_id__in=list(rule_ids))}
 
 
-def enabled_rules(event: str) -> QuerySet[RiskRule]:
+def enabled_rules(event: str) -> list[RiskRule]:
     """The rules evaluated at this event, in ruleID order."""
-    flag = {
-        RiskAssessment.Event.SIGNUP: "on_signup",
-        RiskAssessment.Event.SIGN_IN: "on_sign_in",
-        RiskAssessment.Event.PAYMENT: "on_payment",
-    }[event]
-    return RiskRule.objects.filter(enabled=True, **{flag: True}).order_by("rule_id")
+    return _ENABLED[event].all()
 
 
 # ---- the configuration's audit trail ----------------------------------------------------

@@ -17,6 +17,9 @@ class Subject:
     signals: dict[str, str]  # {signal key: level}
     payment: object | None = None  # payments.models.Payment, already recorded
     device: Device | None = None
+    # The enrollment's active phones (E.164) as the evidence's profile read them; None: not
+    # read yet (a condition that needs them reads them).
+    phones: tuple[str, ...] | None = None
 
     @property
     def participant_id(self) -> str:

@@ -9,8 +9,9 @@ after the request's.
 import phonenumbers
 from django.conf import settings
 
+from common.compiled import CompiledRead
 from common.errors import InvalidRequest, NotFound
-from common.locking import lock_or_404
+from common.locking import CompiledLock
 from common.money import MoneyError, get_currency
 from participants.models import Enrollment, FundingSource, Participant
 from participants.selectors import PARTICIPANT_ID_PREFIX, enrollments_for
@@ -71,23 +72,36 @@ def check_active(enrollment: Enrollment) -> None:
         )
 
 
+# Found and locked by one statement, compiled once per way of naming the participant.
+_LOCKED_BY = {
+    field: CompiledLock(
+        lambda provider_id, ref, field=field: enrollments_for(provider_id).filter(**{field: ref}),
+        str,
+        str,
+    )
+    for field in ("participant_id", "external_id")
+}
+
+_DEFAULT_SOURCE = CompiledRead(
+    lambda enrollment_id: FundingSource.objects.filter(
+        enrollment_id=enrollment_id, disabled_on__isnull=True
+    ).order_by("-created_on", "-id")[:1],
+    int,
+)
+
+
 def locked_enrollment(provider_id: str, participant_ref: str) -> Enrollment:
     """The participant's enrollment at the provider (participantID or externalID), locked;
     NotFound when the provider has no such participant."""
-    # Found and locked by one statement (a participantID starts with `usr_`, as the path's).
+    # A participantID starts with `usr_`, as the path's.
     field = "participant_id" if participant_ref.startswith(PARTICIPANT_ID_PREFIX) else "external_id"
-    return lock_or_404(
-        enrollments_for(provider_id).filter(**{field: participant_ref}),
-        "No participant matches within this provider.",
+    return _LOCKED_BY[field].lock_or_404(
+        provider_id, participant_ref, detail="No participant matches within this provider."
     )
 
 
 def default_source(enrollment: Enrollment) -> FundingSource | None:
-    return (
-        FundingSource.objects.filter(enrollment=enrollment, disabled_on__isnull=True)
-        .order_by("-created_on", "-id")
-        .first()
-    )
+    return _DEFAULT_SOURCE.first(enrollment.pk)
 
 
 def funding_source(enrollment: Enrollment, funding_source_id: str | None) -> FundingSource:

@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.actors import Actor
+from common.compiled import CompiledRead
 from common.locking import lock_or_404
 from ledger import selectors as ledger_selectors
 from ledger import services as ledger_services
@@ -121,14 +122,22 @@ def resolve_operation(
     )
 
 
+_OPEN_OPERATION = CompiledRead(
+    lambda payment_id, op_type: Operation.objects.filter(
+        payment_id=payment_id,
+        type=op_type,
+        status__in=(Operation.Status.RESERVED, Operation.Status.PENDING),
+    ).order_by("-created_on", "-id")[:1],
+    str,
+    str,
+)
+
+
 def open_operation(payment: Payment, op_type: str) -> Operation | None:
-    return (
-        payment.operations.filter(
-            type=op_type, status__in=(Operation.Status.RESERVED, Operation.Status.PENDING)
-        )
-        .order_by("-created_on", "-id")
-        .first()
-    )
+    operation = _OPEN_OPERATION.first(payment.pk, str(op_type))
+    if operation is not None:
+        operation.payment = payment  # as read through `payment.operations`
+    return operation
 
 
 def credit_rail(provider_id: str | None) -> str:

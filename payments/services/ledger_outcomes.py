@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from common.compiled import CompiledRead
 from payments import rails
 from payments.models import FundingAttempt, Operation, PaymentType, Payout, PayoutStatus
 from payments.services.core import (
@@ -36,6 +37,34 @@ PARTY_LINKS = (
     "counterparty_enrollment",
     "counterparty_funding_source",
 )
+
+# The payout an outcome names, locked (its row only), with the parties its status-change
+# event renders; and its latest funding attempt in a status. Compiled once: every outcome
+# reads both.
+_LOCKED_PAYOUT = CompiledRead(
+    lambda payout_id: (
+        Payout.objects.select_for_update(of=("self",))
+        .select_related(*PARTY_LINKS)
+        .filter(pk=payout_id)
+    ),
+    str,
+)
+_LAST_ATTEMPT = CompiledRead(
+    lambda payout_id, status: FundingAttempt.objects.filter(
+        payment_id=payout_id, status=status
+    ).order_by("-created_on", "-id")[:1],  # `.last()` by the model's ordering
+    str,
+    str,
+)
+
+
+def _last_attempt(payout: Payout, status: str) -> FundingAttempt | None:
+    """As `payout.funding_attempts.filter(status=status).last()`."""
+    attempt = _LAST_ATTEMPT.first(payout.pk, str(status))
+    if attempt is not None:
+        attempt.payment = payout
+    return attempt
+
 
 # Our answer when the ledger gave no trustworthy one: did the provider act or not?
 _DEFINITE_ERRORS = ("ledger_rejected", "ledger_not_configured")
@@ -74,12 +103,8 @@ def record_ledger_outcome(outcome: dict) -> Payout | None:
     with transaction.atomic():
         # An outcome naming no payout of ours is logged, not a client's 404: plain lock.
         # With the parties the status-change event renders (locked: the payout row only).
-        payout = (
-            Payout.objects.select_for_update(of=("self",))
-            .select_related(*PARTY_LINKS)
-            .filter(pk=outcome.get("payoutID"))
-            .first()
-        )
+        payout_id = outcome.get("payoutID")
+        payout = _LOCKED_PAYOUT.first(payout_id) if isinstance(payout_id, str) else None
         if payout is None:
             _log_unknown("payout", outcome)
             return None
@@ -104,7 +129,7 @@ def _authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> N
     if payout.status != PayoutStatus.INITIATED:
         _reconciled_authorize_outcome(payout, operation, outcome)
         return
-    attempt = payout.funding_attempts.filter(status=FundingAttempt.Status.PENDING).last()
+    attempt = _last_attempt(payout, FundingAttempt.Status.PENDING)
     if outcome["outcome"] == "approved":
         resolve_operation(
             operation, Operation.Status.SUCCEEDED, reference=outcome.get("reference") or ""
@@ -156,7 +181,7 @@ def _capture_outcome(payout: Payout, operation: Operation, outcome: dict) -> Non
     if outcome["outcome"] == "approved":
         reference = outcome.get("reference") or ""
         resolve_operation(operation, Operation.Status.SUCCEEDED, reference=reference)
-        attempt = payout.funding_attempts.filter(status=FundingAttempt.Status.APPROVED).last()
+        attempt = _last_attempt(payout, FundingAttempt.Status.APPROVED)
         if attempt and reference:
             attempt.reference = reference
             attempt.updated_on = timezone.now()

@@ -24,10 +24,11 @@ SUSPEND = 8  # 16: the participant read three times, a savepoint, the claim's tr
 REACTIVATE = 8  # 16; 10; 9
 OPEN_REVIEW = 7  # 9
 WEBHOOK_ENDPOINT = 6  # 8
-PAYOUT = 27  # 39: the sender found then locked, risk lists read one kind at a time; 34:
+PAYOUT = 26  # 39: the sender found then locked, risk lists read one kind at a time; 34:
 # the sender read again for its limits, the payment read back after a risk verdict that
 # changed nothing on it, its entries rewritten for that verdict; 31: the screened profile's
-# emails and phones read apart; 30: the sender's limits read from four tables apart
+# emails and phones read apart; 30: the sender's limits read from four tables apart; 27:
+# the phones read again for the phone-country condition
 
 
 def _count(send) -> int:
