@@ -29,6 +29,7 @@ from common.compiled import CompiledRead
 from common.errors import InvalidRequest
 from common.locking import lock_or_404
 from common.money import MoneyError, get_currency
+from common.rows import save_fields
 from ledger import backoff, claims, client, keys
 from ledger.models import CallbackAttempt, Endpoint, LedgerCall, LedgerRegistration, Outcome
 from providers.models import Provider
@@ -347,7 +348,7 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
                 _finish(call, **final)
             else:
                 call.next_attempt_on = timezone.now() + timedelta(seconds=retry_in)
-        call.save()
+        save_fields(call, _CALL_FIELDS)
         CallbackAttempt.objects.create(
             call=call,
             provider_id=call.provider_id,
@@ -383,7 +384,8 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
             transaction.on_commit(partial(_enqueue, call_id, countdown=retry_in))
 
 
-# Every attempt's outcome locks its call: the read compiled once.
+# Every attempt's outcome locks its call and writes it back whole: compiled once.
+_CALL_FIELDS = [f.attname for f in LedgerCall._meta.concrete_fields if not f.primary_key]
 _LOCKED_CALL = CompiledRead(
     lambda call_id: LedgerCall.objects.select_for_update().filter(pk=call_id), str
 )

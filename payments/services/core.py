@@ -18,6 +18,7 @@ from django.utils import timezone
 from common.actors import Actor
 from common.compiled import CompiledRead
 from common.locking import lock_or_404
+from common.rows import save_fields
 from ledger import selectors as ledger_selectors
 from ledger import services as ledger_services
 from participants.models import Enrollment, FundingSource
@@ -92,7 +93,7 @@ def move_through(
         payment.updated_on = at
         history.append(_history_row(payment, trigger, before, payment.status, reason, actor, at))
         announced.append(outbox.status_views(payment, before))
-    payment.save(update_fields=["status", "updated_on", *extra])
+    save_fields(payment, ["status", "updated_on", *extra])
     copy_state_to_entries(payment)
     PaymentEvent.objects.bulk_create(history)
     outbox.statuses_changed(payment, announced)
@@ -111,14 +112,9 @@ def resolve_operation(
         operation.external_reference = reference
     operation.failure_code = failure_code or ""
     operation.failure_reason = (reason or "")[:512]
-    operation.save(
-        update_fields=[
-            "status",
-            "occurred_on",
-            "external_reference",
-            "failure_code",
-            "failure_reason",
-        ]
+    save_fields(
+        operation,
+        ["status", "occurred_on", "external_reference", "failure_code", "failure_reason"],
     )
 
 

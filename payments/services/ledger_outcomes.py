@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.compiled import CompiledRead
+from common.rows import save_fields
 from payments import rails
 from payments.models import FundingAttempt, Operation, PaymentType, Payout, PayoutStatus
 from payments.services.core import (
@@ -137,7 +138,7 @@ def _authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> N
         if attempt:
             attempt.status = FundingAttempt.Status.APPROVED
             attempt.updated_on = timezone.now()
-            attempt.save(update_fields=["status", "updated_on"])
+            save_fields(attempt, ["status", "updated_on"])
         payout.hold_reference = outcome.get("reference") or ""
         if payout.cancel_on_authorize:
             move(payout, "authorize", extra=["hold_reference"])
@@ -154,7 +155,7 @@ def _authorize_outcome(payout: Payout, operation: Operation, outcome: dict) -> N
     if attempt:
         attempt.status = FundingAttempt.Status.DENIED if denied else FundingAttempt.Status.FAILED
         attempt.updated_on = timezone.now()
-        attempt.save(update_fields=["status", "updated_on"])
+        save_fields(attempt, ["status", "updated_on"])
     move(payout, "authorize_denied" if denied else "authorize_failed", reason=reason or code)
 
 
@@ -185,7 +186,7 @@ def _capture_outcome(payout: Payout, operation: Operation, outcome: dict) -> Non
         if attempt and reference:
             attempt.reference = reference
             attempt.updated_on = timezone.now()
-            attempt.save(update_fields=["reference", "updated_on"])
+            save_fields(attempt, ["reference", "updated_on"])
         if disbursement:
             result = rails.disburse(payout, disbursement)
             resolve_operation(

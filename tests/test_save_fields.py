@@ -1,0 +1,60 @@
+"""common.rows.save_fields: `instance.save(update_fields=...)` by a statement built once on
+PostgreSQL. Held to the ORM's save: the same stored row, one statement, only the named columns
+written, a proxy's row found through its concrete model, and the ORM's failure (and rollback)
+when the row is gone."""
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from common.rows import save_fields
+from participants.models import Enrollment
+from payments.models import Payment, Payout
+from tests.payments.factories import enroll, new_payout
+
+pytestmark = pytest.mark.django_db
+
+
+def _row(model, pk) -> dict:
+    obj = model.objects.get(pk=pk)
+    return {f.attname: getattr(obj, f.attname) for f in model._meta.concrete_fields}
+
+
+def test_the_named_columns_are_stored_as_the_orm_stores_them(provider):
+    one, two = enroll(provider.provider, external_id="one"), enroll(provider.provider)
+    at = timezone.now()
+    for person in (one, two):
+        person.given_name, person.suspended, person.updated_on = 'Zoë "O\'Brien"', True, at
+        person.family_name = "not named, not written"
+    with CaptureQueriesContext(connection) as queries:
+        save_fields(one, ["given_name", "suspended", "updated_on"])
+    two.save(update_fields=["given_name", "suspended", "updated_on"])
+    assert len(queries) == 1
+    stored, by_orm = _row(Enrollment, one.pk), _row(Enrollment, two.pk)
+    own = {"id", "participant_id", "external_id", "created_on", "relationship_version_id"}
+    assert {k: v for k, v in stored.items() if k not in own} == {
+        k: v for k, v in by_orm.items() if k not in own
+    }
+    assert stored["given_name"] == 'Zoë "O\'Brien"' and stored["updated_on"] == at
+    assert stored["family_name"] != "not named, not written"
+
+
+def test_a_proxy_is_saved_through_its_concrete_model(provider):
+    payout = new_payout(provider.provider, enroll(provider.provider))
+    assert type(payout) is Payout
+    payout.hold_reference = "hold-123"
+    save_fields(payout, ["hold_reference"])
+    assert Payment.objects.get(pk=payout.pk).hold_reference == "hold-123"
+
+
+@pytest.mark.postgres
+def test_a_row_that_is_gone_fails_and_rolls_the_block_back(provider):
+    person = enroll(provider.provider)
+    Enrollment.objects.filter(pk=person.pk).update(external_id="moved")
+    person.pk = -1
+    with pytest.raises(DatabaseError, match="did not affect any rows"), transaction.atomic():
+        try:
+            save_fields(person, ["given_name"])
+        finally:
+            assert transaction.get_rollback()
