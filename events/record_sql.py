@@ -7,8 +7,9 @@ its type, by the rule of `WebhookEndpoint.wants`; otherwise nobody is owed it an
 dispatched when created. The ORM's path reads the endpoints into models first, a round trip
 more in every write that records events.
 
-The text is built once per process from the models' own table and column names; the rows go
-as one array per column (`unnest`), so it is the same text whatever the number of events.
+The text is built once per process from the models' own table and column names; one event's
+values go as scalars, several events' as one array per column (`unnest`), so there are two
+texts whatever the number of events.
 Each value is adapted by its model field, as `bulk_create` adapts it (the JSON by the
 JSONField's own dumps), so a row is stored as the ORM would store it.
 """
@@ -17,7 +18,7 @@ from functools import cache, partial
 
 from django.db import connections, router
 
-from common.rows import cast_type, insert_columns, quoted_column
+from common.rows import cast_type, insert_columns, insert_values, quoted_column
 from events.models import Event, WebhookEndpoint
 
 
@@ -36,10 +37,11 @@ def _given() -> tuple:
 
 
 @cache
-def _statement(alias: str) -> str:
+def _statement(alias: str, rows: int) -> str:
+    """One event's values go as scalars (`VALUES`); several as one array per column."""
     given = _given()
     names = [f'"{field.column}"' for field in given]
-    arrays = [f"%s::{cast_type(field, connections[alias])}[]" for field in given]
+    casts = [cast_type(field, connections[alias]) for field in given]
     endpoint, event = partial(quoted_column, WebhookEndpoint), partial(quoted_column, Event)
     types = f"w.{endpoint('event_types')}"
     # `wants`: an empty list is every type, otherwise the type is one of the list's strings
@@ -56,17 +58,27 @@ def _statement(alias: str) -> str:
         f'INSERT INTO "{Event._meta.db_table}" ({", ".join(names)}, {dispatched_on}) '
         f"SELECT {', '.join(f'v.{name}' for name in names)}, "
         f"CASE WHEN EXISTS ({wanted}) THEN NULL ELSE v.{event('created_on')} END "
-        f"FROM unnest({', '.join(arrays)}) AS v({', '.join(names)}) "
+        f"FROM {_source(casts, rows)} AS v({', '.join(names)}) "
         f'RETURNING "{Event._meta.pk.column}", {dispatched_on}'
     )
+
+
+def _source(casts: list[str], rows: int) -> str:
+    if rows == 1:  # most changes record one event: scalars cost less to adapt than arrays
+        return f"(VALUES ({', '.join(f'%s::{cast}' for cast in casts)}))"
+    return f"unnest({', '.join(f'%s::{cast}[]' for cast in casts)})"
 
 
 def insert(events: list[Event]) -> None:
     """Insert new `events` and set each one's `dispatched_on` as the statement decided."""
     connection = _connection()
-    columns = insert_columns(events, _given(), connection)
+    if len(events) == 1:
+        values = insert_values(events[0], _given(), connection)
+    else:
+        values = insert_columns(events, _given(), connection)
+    statement = _statement(connection.alias, min(len(events), 2))
     with connection.cursor() as cursor:
-        cursor.execute(_statement(connection.alias), [WebhookEndpoint.Status.ENABLED, *columns])
+        cursor.execute(statement, [WebhookEndpoint.Status.ENABLED, *values])
         decided = dict(cursor.fetchall())
     for event in events:
         event.dispatched_on = decided[event.pk]
