@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import DomainError, InvalidRequest
+from common.rows import insert_row
 from common.sweeps import take_due
 from participants.models import Enrollment
 from reviews import outbox
@@ -41,7 +42,7 @@ def _accept(
         enqueued_on=now,
     )
     command.set_actor(actor)
-    command.save()
+    insert_row(command)
     transaction.on_commit(partial(enqueue, command.pk))
     return command
 

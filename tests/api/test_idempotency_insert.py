@@ -1,5 +1,5 @@
-"""On PostgreSQL a completed key is stored by a statement compiled once
-(api.idempotency._insert); SQLite keeps the ORM's save. Both run here on PostgreSQL and are
+"""On PostgreSQL a completed key is stored by a statement built once
+(common.rows.insert_row); SQLite keeps the ORM's save. Both run here on PostgreSQL and are
 held to the same stored row, and the statement's failure on a taken key is the ORM's: the
 request answers in-progress and its transaction rolls back."""
 
@@ -31,7 +31,7 @@ def _complete(key: str, body: bytes, *, orm: bool, monkeypatch) -> IdempotencyRe
     )
     with monkeypatch.context() as patched:
         if orm:
-            patched.setattr(idempotency, "_insert", lambda r: r.save(force_insert=True))
+            patched.setattr(idempotency, "insert_row", lambda r: r.save(force_insert=True))
         with transaction.atomic(), CaptureQueriesContext(connection) as queries:
             idempotency.complete(record, _response(body))
     assert len(queries) == 1

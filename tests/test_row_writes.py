@@ -1,16 +1,19 @@
-"""common.rows.save_fields: `instance.save(update_fields=...)` by a statement built once on
-PostgreSQL. Held to the ORM's save: the same stored row, one statement, only the named columns
-written, a proxy's row found through its concrete model, and the ORM's failure (and rollback)
-when the row is gone."""
+"""common.rows.save_fields and insert_row: `instance.save(update_fields=...)` and
+`instance.save(force_insert=True)` by statements built once on PostgreSQL. Held to the ORM's
+save: the same stored row, one statement, only the named columns written, a proxy's row found
+through its concrete model, a key the database or the model makes, and the ORM's failure (and
+rollback) when the row is gone."""
 
 import pytest
 from django.db import DatabaseError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from common.rows import save_fields
+from common.actors import Actor
+from common.rows import insert_row, save_fields
 from participants.models import Enrollment
 from payments.models import Payment, Payout
+from reviews.models import ReviewCommand
 from tests.payments.factories import enroll, new_payout
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +61,28 @@ def test_a_row_that_is_gone_fails_and_rolls_the_block_back(provider):
             save_fields(person, ["given_name"])
         finally:
             assert transaction.get_rollback()
+
+
+def test_a_row_is_inserted_as_the_orm_inserts_it(provider):
+    at = timezone.now()
+
+    def command():
+        made = ReviewCommand(
+            provider_id=provider.id,
+            kind=ReviewCommand.Kind.OPEN,
+            payload={"reason": "Zoë 東京", "n": [1, None]},
+            idempotency_key="k",
+            created_on=at,
+            enqueued_on=at,
+        )
+        made.set_actor(Actor.system())
+        return made
+
+    by_row, by_orm = command(), command()
+    with CaptureQueriesContext(connection) as queries:
+        insert_row(by_row)
+    by_orm.save(force_insert=True)
+    assert len(queries) == 1 and not by_row._state.adding
+    stored, orm = _row(ReviewCommand, by_row.pk), _row(ReviewCommand, by_orm.pk)
+    assert by_row.pk != by_orm.pk and stored.pop("id") and orm.pop("id")
+    assert stored == orm
