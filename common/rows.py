@@ -7,6 +7,7 @@ import re
 from functools import cache
 
 from django.db import DatabaseError, connection, connections, router, transaction
+from django.db.models import Model
 
 
 def model_from_row(model, fields, row):
@@ -93,12 +94,14 @@ def _insert_statement(model) -> tuple[str, tuple, bool]:
 def insert_row(instance) -> None:
     """`instance.save(force_insert=True)` for a row of a hot path: on PostgreSQL by a
     statement built once per model, the values adapted by the fields as the ORM adapts them;
-    elsewhere (and for a model with parent tables) the ORM's own save. As the ORM's, a failed
+    elsewhere, for a model with parent tables and for one with a save() of its own, the ORM's
+    save. As the ORM's, a failed
     insert marks the enclosing atomic block for rollback."""
     model = instance._meta.concrete_model
     using = router.db_for_write(model, instance=instance)
     connection = connections[using]
-    if connection.vendor != "postgresql" or model._meta.parents:
+    own_save = type(instance).save is not Model.save  # it fills something in (a partition key)
+    if connection.vendor != "postgresql" or model._meta.parents or own_save:
         instance.save(force_insert=True)
         return
     statement, fields, returns = _insert_statement(model)

@@ -29,7 +29,7 @@ from common.compiled import CompiledRead
 from common.errors import InvalidRequest
 from common.locking import lock_or_404
 from common.money import MoneyError, get_currency
-from common.rows import save_fields
+from common.rows import insert_row, save_fields
 from ledger import backoff, claims, client, keys
 from ledger.models import CallbackAttempt, Endpoint, LedgerCall, LedgerRegistration, Outcome
 from providers.models import Provider
@@ -226,7 +226,7 @@ def _amount(minor, currency: str) -> dict:
 
 def _schedule(provider_id, endpoint, payout_id, key, service, reply_to) -> LedgerCall:
     _text(reply_to, "reply_to")
-    call = LedgerCall.objects.create(
+    call = LedgerCall(
         provider_id=provider_id,
         endpoint=endpoint,
         payout_id=payout_id,
@@ -234,6 +234,7 @@ def _schedule(provider_id, endpoint, payout_id, key, service, reply_to) -> Ledge
         service=claims.without_empty(service),
         reply_to=reply_to,
     )
+    insert_row(call)
     transaction.on_commit(partial(_enqueue, call.id))
     return call
 

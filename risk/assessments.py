@@ -6,6 +6,7 @@ caller's business (`reviews.screening`).
 from datetime import datetime
 
 from common.devices import Device
+from common.rows import insert_row
 from common.verdicts import RiskVerdict
 from risk import engine
 from risk.models import DeviceObservation, RiskAssessment
@@ -28,7 +29,7 @@ def assess(event: str, enrollment, *, at: datetime, payment=None, device=None) -
         phones=profile.phones,
     )
     result = engine.evaluate(subject)
-    assessment = RiskAssessment.objects.create(
+    assessment = RiskAssessment(
         event=event,
         provider_id=enrollment.provider_id,
         participant_id=enrollment.participant_id,
@@ -44,6 +45,7 @@ def assess(event: str, enrollment, *, at: datetime, payment=None, device=None) -
         aml_level=result.aml_level,
         rules=result.rules,
     )
+    insert_row(assessment)
     if device is not None:
         _observe(assessment, device, at)
     return assessment

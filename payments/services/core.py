@@ -18,7 +18,7 @@ from django.utils import timezone
 from common.actors import Actor
 from common.compiled import CompiledRead
 from common.locking import lock_or_404
-from common.rows import save_fields
+from common.rows import insert_row, save_fields
 from ledger import selectors as ledger_selectors
 from ledger import services as ledger_services
 from participants.models import Enrollment, FundingSource
@@ -56,7 +56,7 @@ def locked_payment(payment_id: str, payment_type: str | None = None) -> Payment:
 
 
 def record_event(payment, trigger, from_status, to_status, *, reason="", actor=None, at=None):
-    _history_row(payment, trigger, from_status, to_status, reason, actor, at).save()
+    insert_row(_history_row(payment, trigger, from_status, to_status, reason, actor, at))
 
 
 def _history_row(payment, trigger, from_status, to_status, reason, actor, at) -> PaymentEvent:
@@ -100,7 +100,9 @@ def move_through(
 
 
 def add_operation(payment, op_type, rail, status=Operation.Status.PENDING) -> Operation:
-    return Operation.objects.create(payment=payment, type=op_type, rail=rail, status=status)
+    operation = Operation(payment=payment, type=op_type, rail=rail, status=status)
+    insert_row(operation)
+    return operation
 
 
 def resolve_operation(
@@ -172,7 +174,7 @@ def _insert(payment: Payment) -> None:
         payment.reference_number = new_reference_number()
         try:
             with transaction.atomic():
-                payment.save(force_insert=True)
+                insert_row(payment)
             return
         except IntegrityError:
             if attempt == _REFERENCE_ATTEMPTS - 1:
@@ -187,7 +189,7 @@ def _apply_verdict(payment: Payment, verdict: risk.RiskVerdict, actor) -> None:
     if verdict.assessment_id and verdict.assessment_id not in payment.assessment_ids:
         payment.assessment_ids = [*payment.assessment_ids, verdict.assessment_id]
         fields.append("assessment_ids")
-    payment.save(update_fields=fields)
+    save_fields(payment, fields)
     if verdict.decision == "review":
         copy_state_to_entries(payment)  # on hold now (a deny's move copies its own state)
     if verdict.decision == "deny":

@@ -12,9 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.actors import Actor
+from common.compiled import CompiledRead
 from common.devices import Device
 from common.errors import InvalidRequest
 from common.ids import new_id
+from common.rows import insert_row
 from ledger import services as ledger_services
 from limits import enforcement
 from participants.models import Enrollment, FundingSource
@@ -88,15 +90,29 @@ def create_payout(*, data: NewPayout, actor: Actor | None = None) -> Payout:
         record_new(payout, data, memo, sender, source, phone, now, actor)
         if payout.status == PayoutStatus.INITIATED:
             _request_authorize(payout, sender, source)
-    return Payout.objects.get(pk=payout.pk)
+    # Read again after the commit: its hooks (the authorize, run at once without a broker)
+    # may have moved it on.
+    return _fresh(payout.pk)
+
+
+_PAYOUT = CompiledRead(lambda payout_id: Payout.objects.filter(pk=payout_id), str)
+
+
+def _fresh(payout_id: str) -> Payout:
+    payout = _PAYOUT.first(payout_id)
+    if payout is None:
+        raise Payout.DoesNotExist(f"payout {payout_id} does not exist")
+    return payout
 
 
 def _request_authorize(payout: Payout, sender: Enrollment, source: FundingSource) -> None:
     add_operation(payout, Operation.Type.AUTHORIZE, Operation.Rail.CORE_HOLD)
-    FundingAttempt.objects.create(
-        payment=payout,
-        funding_type=FundingAttempt.FundingType.CORE_LEDGER,
-        status=FundingAttempt.Status.PENDING,
+    insert_row(
+        FundingAttempt(
+            payment=payout,
+            funding_type=FundingAttempt.FundingType.CORE_LEDGER,
+            status=FundingAttempt.Status.PENDING,
+        )
     )
     send_authorize(payout, sender, source)
 
