@@ -9,6 +9,7 @@ dump alone does not reveal the ledger keys.
 import base64
 import json
 import re
+from functools import lru_cache
 
 from django.conf import settings
 from jwcrypto import jwk
@@ -93,9 +94,17 @@ def seal(key: jwk.JWK, *, provider_id: str) -> str:
 
 
 def unseal(value: str, *, provider_id: str) -> jwk.JWK:
+    """The stored key in clear. Every ledger call (and the sandbox's every answer) opens its
+    provider's key: the key opened from one sealed value under one key-encryption key is kept
+    (bounded), and a new registration or rotation stores a new sealed value, read afresh."""
+    return _unsealed(value, provider_id, _secret())
+
+
+@lru_cache(maxsize=256)
+def _unsealed(value: str, provider_id: str, secret: str) -> jwk.JWK:
     try:
         payload = sealed.unseal(
-            value, secret=_secret(), label=_KDF_LABEL, binding={"providerID": provider_id}
+            value, secret=secret, label=_KDF_LABEL, binding={"providerID": provider_id}
         )
     except sealed.WrongOwner:
         raise UnreadableKey("the stored ledger key belongs to another provider") from None

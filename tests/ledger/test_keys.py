@@ -78,3 +78,22 @@ def test_secret_key_is_the_default_key_encryption_key(settings):
     settings.SECRET_KEY = "rotated"
     with pytest.raises(keys.UnreadableKey):
         keys.unseal(sealed, provider_id="prv_A")
+
+
+def test_an_opened_key_is_kept_per_sealed_value_and_key_encryption_key(settings, monkeypatch):
+    settings.LEDGER_KEY_ENCRYPTION_KEY = "first"
+    key = keys.generate()
+    stored = keys.seal(key, provider_id="prv_A")
+    opened = []
+    real = keys.sealed.unseal
+    monkeypatch.setattr(keys.sealed, "unseal", lambda *a, **kw: opened.append(1) or real(*a, **kw))
+    for _ in range(3):
+        assert keys.as_jwk(keys.unseal(stored, provider_id="prv_A")) == keys.as_jwk(key)
+    assert len(opened) == 1
+    with pytest.raises(keys.UnreadableKey, match="another provider"):
+        keys.unseal(stored, provider_id="prv_B")  # never answered from another's opening
+    settings.LEDGER_KEY_ENCRYPTION_KEY = "second"
+    with pytest.raises(keys.UnreadableKey, match="key-encryption key changed"):
+        keys.unseal(stored, provider_id="prv_A")
+    rotated = keys.seal(keys.generate(), provider_id="prv_A")
+    assert keys.as_jwk(keys.unseal(rotated, provider_id="prv_A")) != keys.as_jwk(key)
