@@ -7,7 +7,7 @@ import re
 from functools import cache
 
 from django.db import DatabaseError, connection, connections, router, transaction
-from django.db.models import Model
+from django.db.models import Manager, Model
 
 
 def model_from_row(model, fields, row):
@@ -80,34 +80,61 @@ def save_fields(instance, names) -> None:
 
 
 @cache
-def _insert_statement(model) -> tuple[str, tuple, bool]:
-    """(text, fields given, whether the database returns the key) of a one-row insert."""
+def _insert_statement(model, rows: int) -> tuple[str, tuple, bool]:
+    """(text, fields given, whether the database returns the keys) of an insert of `rows`."""
     meta = model._meta
     fields = tuple(f for f in meta.concrete_fields if not (f.primary_key and f.db_returning))
     names = ", ".join(f'"{field.column}"' for field in fields)
-    marks = ", ".join(["%s"] * len(fields))
+    row = f"({', '.join(['%s'] * len(fields))})"
     returns = len(fields) < len(meta.concrete_fields)
     returning = f' RETURNING "{meta.pk.column}"' if returns else ""
-    return f'INSERT INTO "{meta.db_table}" ({names}) VALUES ({marks}){returning}', fields, returns
+    values = ", ".join([row] * rows)
+    return f'INSERT INTO "{meta.db_table}" ({names}) VALUES {values}{returning}', fields, returns
+
+
+def _insert(model, instances: list, using: str) -> None:
+    connection = connections[using]
+    statement, fields, returns = _insert_statement(model, len(instances))
+    values = [v for instance in instances for v in insert_values(instance, fields, connection)]
+    with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
+        cursor.execute(statement, values)
+        if returns:  # in the order of the VALUES, as Django's own bulk insert relies on
+            for instance, (pk,) in zip(instances, cursor.fetchall(), strict=True):
+                instance.pk = pk
+    for instance in instances:
+        instance._state.adding, instance._state.db = False, using
+
+
+def _compiled_insert(model, using: str) -> bool:
+    return connections[using].vendor == "postgresql" and not model._meta.parents
 
 
 def insert_row(instance) -> None:
     """`instance.save(force_insert=True)` for a row of a hot path: on PostgreSQL by a
     statement built once per model, the values adapted by the fields as the ORM adapts them;
     elsewhere, for a model with parent tables and for one with a save() of its own, the ORM's
-    save. As the ORM's, a failed
-    insert marks the enclosing atomic block for rollback."""
+    save. As the ORM's, a failed insert marks the enclosing atomic block for rollback."""
     model = instance._meta.concrete_model
     using = router.db_for_write(model, instance=instance)
-    connection = connections[using]
     own_save = type(instance).save is not Model.save  # it fills something in (a partition key)
-    if connection.vendor != "postgresql" or model._meta.parents or own_save:
+    if not _compiled_insert(model, using) or own_save:
         instance.save(force_insert=True)
         return
-    statement, fields, returns = _insert_statement(model)
-    values = insert_values(instance, fields, connection)
-    with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
-        cursor.execute(statement, values)
-        if returns:
-            instance.pk = cursor.fetchone()[0]
-    instance._state.adding, instance._state.db = False, using
+    _insert(model, [instance], using)
+
+
+def insert_rows(instances) -> None:
+    """`bulk_create(instances)` of a few rows of one model on a hot path, by a statement built
+    once per model and number of rows on PostgreSQL; elsewhere, and for a model whose manager
+    fills something in on bulk_create (a partition key), the manager's bulk_create."""
+    instances = list(instances)
+    if not instances:
+        return
+    model = instances[0]._meta.concrete_model
+    using = router.db_for_write(model)
+    manager = type(model._default_manager)
+    own_bulk = manager.bulk_create is not Manager.bulk_create
+    if not _compiled_insert(model, using) or own_bulk:
+        model._default_manager.bulk_create(instances)
+        return
+    _insert(model, instances, using)

@@ -9,6 +9,7 @@ provider-wide list).
 
 from dataclasses import dataclass
 
+from common.rows import insert_rows
 from common.search import digits
 from payments.models import Payment, PaymentEntry, PaymentType
 
@@ -107,7 +108,7 @@ def rewrite_entries(payment: Payment, *, new: bool = False) -> None:
     inserted in this transaction (`new`) has none to delete."""
     if not new:
         PaymentEntry.objects.filter(payment_id=payment.id).delete()
-    PaymentEntry.objects.bulk_create(entries_for(payment))
+    insert_rows(entries_for(payment))  # a statement built once per number of entries
 
 
 def copy_state_to_entries(payment: Payment) -> None:

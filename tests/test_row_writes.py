@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from common.actors import Actor
-from common.rows import insert_row, save_fields
-from participants.models import Enrollment
+from common.rows import insert_row, insert_rows, save_fields
+from participants.models import Enrollment, RelationshipAction
 from payments.models import Payment, Payout
 from reviews.models import ReviewCommand
 from tests.payments.factories import enroll, new_payout
@@ -86,3 +86,32 @@ def test_a_row_is_inserted_as_the_orm_inserts_it(provider):
     stored, orm = _row(ReviewCommand, by_row.pk), _row(ReviewCommand, by_orm.pk)
     assert by_row.pk != by_orm.pk and stored.pop("id") and orm.pop("id")
     assert stored == orm
+
+
+def test_rows_are_inserted_together_as_bulk_create_inserts_them(provider):
+    person = enroll(provider.provider)
+
+    def actions(tag):
+        return [
+            RelationshipAction(
+                enrollment=person,
+                action=RelationshipAction.Action.SUSPEND,
+                note=f"{tag} {n} Zoë",
+                version_id=f"v{n}",
+            )
+            for n in range(3)
+        ]
+
+    by_rows, by_orm = actions("rows"), actions("orm")
+    with CaptureQueriesContext(connection) as queries:
+        insert_rows(by_rows)
+    RelationshipAction.objects.bulk_create(by_orm)
+    assert len(queries) == 1
+    for mine, theirs in zip(by_rows, by_orm, strict=True):
+        assert not mine._state.adding and mine.pk is not None
+        stored, orm = _row(RelationshipAction, mine.pk), _row(RelationshipAction, theirs.pk)
+        assert stored.pop("note") == mine.note and orm.pop("note") == theirs.note
+        for own in ("id", "created_on"):
+            stored.pop(own), orm.pop(own)
+        assert stored == orm
+    insert_rows([])  # nothing to insert, nothing sent

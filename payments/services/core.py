@@ -18,7 +18,7 @@ from django.utils import timezone
 from common.actors import Actor
 from common.compiled import CompiledRead
 from common.locking import lock_or_404
-from common.rows import insert_row, save_fields
+from common.rows import insert_row, insert_rows, save_fields
 from ledger import selectors as ledger_selectors
 from ledger import services as ledger_services
 from participants.models import Enrollment, FundingSource
@@ -95,7 +95,7 @@ def move_through(
         announced.append(outbox.status_views(payment, before))
     save_fields(payment, ["status", "updated_on", *extra])
     copy_state_to_entries(payment)
-    PaymentEvent.objects.bulk_create(history)
+    insert_rows(history)
     outbox.statuses_changed(payment, announced)
 
 
