@@ -138,3 +138,36 @@ def insert_rows(instances) -> None:
         model._default_manager.bulk_create(instances)
         return
     _insert(model, instances, using)
+
+
+@cache
+def _update_where_statement(model, names: tuple[str, ...], where: tuple) -> str:
+    sets = ", ".join(f"{quoted_column(model, name)} = %s" for name in names)
+    conditions = " AND ".join(
+        f"{quoted_column(model, name)} IS NULL" if is_null else f"{quoted_column(model, name)} = %s"
+        for name, is_null in where
+    )
+    return f'UPDATE "{model._meta.db_table}" SET {sets} WHERE {conditions}'
+
+
+def update_where(model, values: dict, **where) -> int:
+    """`model.objects.filter(**where).update(**values)` for a hot path, `where` by equality
+    (None: IS NULL): on PostgreSQL by a statement built once per model and columns, the values
+    adapted by their fields; elsewhere the ORM's update. The rows updated."""
+    model = model._meta.concrete_model
+    using = router.db_for_write(model)
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        return model._default_manager.filter(**where).update(**values)
+    meta = model._meta
+    names = tuple(values)
+    params = [meta.get_field(name).get_db_prep_save(values[name], connection) for name in names]
+    params += [
+        meta.get_field(name).get_db_prep_value(value, connection)
+        for name, value in where.items()
+        if value is not None
+    ]
+    shape = tuple((name, value is None) for name, value in where.items())
+    with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
+        cursor.execute(_update_where_statement(model, names, shape), params)
+        return cursor.rowcount

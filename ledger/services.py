@@ -29,7 +29,7 @@ from common.compiled import CompiledRead
 from common.errors import InvalidRequest
 from common.locking import lock_or_404
 from common.money import MoneyError, get_currency
-from common.rows import insert_row, save_fields
+from common.rows import insert_row, save_fields, update_where
 from ledger import backoff, claims, client, keys
 from ledger.models import CallbackAttempt, Endpoint, LedgerCall, LedgerRegistration, Outcome
 from providers.models import Provider
@@ -464,7 +464,7 @@ def _hand_over(call: LedgerCall, *, inline: bool = False) -> bool:
                 "could not hand the outcome of ledger call %s to %s", call.pk, call.reply_to
             )
             return False
-    LedgerCall.objects.filter(pk=call.pk, replied_on__isnull=True).update(replied_on=timezone.now())
+    update_where(LedgerCall, {"replied_on": timezone.now()}, id=call.pk, replied_on=None)
     return True
 
 

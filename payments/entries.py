@@ -9,7 +9,7 @@ provider-wide list).
 
 from dataclasses import dataclass
 
-from common.rows import insert_rows
+from common.rows import insert_rows, update_where
 from common.search import digits
 from payments.models import Payment, PaymentEntry, PaymentType
 
@@ -113,6 +113,6 @@ def rewrite_entries(payment: Payment, *, new: bool = False) -> None:
 
 def copy_state_to_entries(payment: Payment) -> None:
     """Keep the entries' copies of status and hold in step with the payment."""
-    PaymentEntry.objects.filter(payment_id=payment.id).update(
-        status=payment.status, on_hold=payment.hold_active
+    update_where(
+        PaymentEntry, {"status": payment.status, "on_hold": payment.hold_active}, payment=payment.id
     )

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from common.actors import Actor
-from common.rows import insert_row, insert_rows, save_fields
+from common.rows import insert_row, insert_rows, save_fields, update_where
 from participants.models import Enrollment, RelationshipAction
 from payments.models import Payment, Payout
 from reviews.models import ReviewCommand
@@ -115,3 +115,21 @@ def test_rows_are_inserted_together_as_bulk_create_inserts_them(provider):
             stored.pop(own), orm.pop(own)
         assert stored == orm
     insert_rows([])  # nothing to insert, nothing sent
+
+
+def test_rows_are_updated_where_the_orm_would_update_them(provider):
+    people = [enroll(provider.provider, external_id=f"u-{n}") for n in range(3)]
+    Enrollment.objects.filter(pk=people[2].pk).update(suspended_on=timezone.now())
+    at = timezone.now()
+    with CaptureQueriesContext(connection) as queries:
+        updated = update_where(
+            Enrollment,
+            {"given_name": "Zoë", "updated_on": at},
+            provider=provider.id,
+            suspended_on=None,
+        )
+    assert len(queries) == 1 and updated == 2
+    names = dict(Enrollment.objects.values_list("external_id", "given_name"))
+    assert names["u-0"] == names["u-1"] == "Zoë" and names["u-2"] != "Zoë"
+    assert Enrollment.objects.filter(updated_on=at).count() == 2
+    assert update_where(Enrollment, {"given_name": "x"}, external_id="nobody") == 0
