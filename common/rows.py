@@ -9,6 +9,8 @@ from functools import cache
 from django.db import DatabaseError, connection, connections, router, transaction
 from django.db.models import Manager, Model
 
+from common.partition_keys import CopiedPartitionKey
+
 
 def model_from_row(model, fields, row):
     """`fields`: the model's fields in the row's column order."""
@@ -116,7 +118,11 @@ def insert_row(instance) -> None:
     save. As the ORM's, a failed insert marks the enclosing atomic block for rollback."""
     model = instance._meta.concrete_model
     using = router.db_for_write(model, instance=instance)
-    own_save = type(instance).save is not Model.save  # it fills something in (a partition key)
+    plain_save = Model.save
+    if isinstance(instance, CopiedPartitionKey):
+        instance.copy_partition_key()  # all that its save() adds
+        plain_save = CopiedPartitionKey.save
+    own_save = type(instance).save is not plain_save  # it fills in something else
     if not _compiled_insert(model, using) or own_save:
         instance.save(force_insert=True)
         return

@@ -350,7 +350,7 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
             else:
                 call.next_attempt_on = timezone.now() + timedelta(seconds=retry_in)
         save_fields(call, _CALL_FIELDS)
-        CallbackAttempt.objects.create(
+        attempt = CallbackAttempt(
             call=call,
             provider_id=call.provider_id,
             endpoint=call.endpoint,
@@ -364,6 +364,7 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
             retry_in_ms=None if retry_in is None else math.ceil(retry_in * 1000),
             started_on=started_on,
         )
+        insert_row(attempt)
         logger.info(
             "ledger %s %s attempt %d: %s status=%s latency=%dms%s%s",
             call.endpoint,

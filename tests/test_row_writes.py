@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.rows import insert_row, insert_rows, save_fields, update_where
+from ledger.models import CallbackAttempt, LedgerCall
 from participants.models import Enrollment, RelationshipAction
 from payments.models import Payment, Payout
 from reviews.models import ReviewCommand
@@ -133,3 +134,29 @@ def test_rows_are_updated_where_the_orm_would_update_them(provider):
     assert names["u-0"] == names["u-1"] == "Zoë" and names["u-2"] != "Zoë"
     assert Enrollment.objects.filter(updated_on=at).count() == 2
     assert update_where(Enrollment, {"given_name": "x"}, external_id="nobody") == 0
+
+
+def test_a_row_partitioned_by_its_parents_time_carries_the_copy(provider):
+    call = LedgerCall(
+        provider_id=provider.id,
+        endpoint="authorize",
+        payout_id="po_x",
+        idempotency_key="k",
+        service={},
+        reply_to="payments.tasks.on_ledger_outcome",
+    )
+    insert_row(call)
+    attempt = CallbackAttempt(
+        call=call,
+        provider_id=provider.id,
+        endpoint="authorize",
+        payout_id="po_x",
+        attempt=1,
+        url="https://ledger.example/authorize",
+        latency_ms=12,
+        outcome=CallbackAttempt.Result.UNAVAILABLE,
+        started_on=timezone.now(),
+    )
+    insert_row(attempt)
+    stored = CallbackAttempt.objects.get(pk=attempt.pk)
+    assert stored.call_created_on == call.created_on == LedgerCall.objects.get().created_on
