@@ -73,10 +73,7 @@ class CompiledRead:
 
     def all(self, *values) -> list:
         """The builder's queryset with `values`, as model instances."""
-        if len(values) != len(self._types) or not all(
-            isinstance(value, kind) for value, kind in zip(values, self._types, strict=True)
-        ):
-            raise TypeError(f"expected values of {self._types}, got {values!r}")
+        self._check(values)
         alias = self._alias()
         if connections[alias].vendor != "postgresql":
             return list(self._build(*values).using(alias))
@@ -87,7 +84,33 @@ class CompiledRead:
         rows = self.all(*values)
         return rows[0] if rows else None
 
+    def count(self, *values) -> int:
+        """How many rows the builder's queryset has (its `.count()`)."""
+        return self._scalar("SELECT COUNT(*) FROM ({}) AS counted", "count", values)
+
+    def exists(self, *values) -> bool:
+        """Whether the builder's queryset has a row (its `.exists()`)."""
+        return self._scalar("SELECT EXISTS ({})", "exists", values)
+
+    def _scalar(self, wrapper: str, method: str, values):
+        """The compiled statement inside `wrapper`: PostgreSQL plans the subquery as the ORM's
+        own `count()` or `exists()`, reading no column the answer does not need."""
+        self._check(values)
+        alias = self._alias()
+        if connections[alias].vendor != "postgresql":
+            return getattr(self._build(*values).using(alias), method)()
+        compiled = self._compiled(alias)
+        with connections[alias].cursor() as cursor:
+            cursor.execute(wrapper.format(compiled.sql), self._params(compiled, values))
+            return cursor.fetchone()[0]
+
     # ---- compiling -------------------------------------------------------------------
+
+    def _check(self, values) -> None:
+        if len(values) != len(self._types) or not all(
+            isinstance(value, kind) for value, kind in zip(values, self._types, strict=True)
+        ):
+            raise TypeError(f"expected values of {self._types}, got {values!r}")
 
     def _samples(self, side: int) -> list:
         return [_sample(kind, n, side) for n, kind in enumerate(self._types)]
@@ -142,10 +165,14 @@ class CompiledRead:
     # ---- running ---------------------------------------------------------------------
 
     @staticmethod
-    def _run(compiled: _Compiled, values, alias: str) -> list:
+    def _params(compiled: _Compiled, values) -> list:
         params = list(compiled.template)
         for position, n in compiled.slots:
             params[position] = values[n]
+        return params
+
+    def _run(self, compiled: _Compiled, values, alias: str) -> list:
+        params = self._params(compiled, values)
         connection = connections[alias]
         if compiled.compiler.query.select_for_update and connection.get_autocommit():
             # As the ORM's compiler refuses it: a lock outside a transaction ends at once.

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from common.branches import Branches
+from common.compiled import CompiledRead
 from common.errors import NotFound
 from common.search import SearchTerm
 from limits import enforcement
@@ -188,14 +189,34 @@ def _initiated_by(provider_id: str, participant_id: str) -> QuerySet[PaymentEntr
     )
 
 
+# Every payout's screening counts the sender's recent payments and asks whether it paid this
+# phone before: compiled once.
+_INITIATED_SINCE = CompiledRead(
+    lambda provider_id, participant_id, since, until: _initiated_by(
+        provider_id, participant_id
+    ).filter(created_on__gte=since, created_on__lte=until),
+    str,
+    str,
+    datetime,
+    datetime,
+)
+_ADDRESSED = CompiledRead(
+    lambda provider_id, participant_id, phone, excluding: (
+        _initiated_by(provider_id, participant_id)
+        .filter(payment__counterparty_phone=phone)
+        .exclude(payment_id=excluding)
+    ),
+    str,
+    str,
+    str,
+    str,
+)
+
+
 def initiated_count(*, provider_id: str, participant_id: str, since, until) -> int:
     """How many payments (payouts and requests, whatever became of them) the participant
     initiated through the provider from `since` up to and including `until`."""
-    return (
-        _initiated_by(provider_id, participant_id)
-        .filter(created_on__gte=since, created_on__lte=until)
-        .count()
-    )
+    return _INITIATED_SINCE.count(provider_id, participant_id, since, until)
 
 
 def addressed_before(
@@ -203,12 +224,7 @@ def addressed_before(
 ) -> bool:
     """Whether the participant initiated another payment through the provider addressed to
     this phone (E.164)."""
-    return (
-        _initiated_by(provider_id, participant_id)
-        .filter(payment__counterparty_phone=phone)
-        .exclude(payment_id=excluding_payment_id)
-        .exists()
-    )
+    return _ADDRESSED.exists(provider_id, participant_id, phone, excluding_payment_id)
 
 
 def recent_payments_of(

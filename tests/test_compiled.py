@@ -133,3 +133,24 @@ def test_a_lock_outside_a_transaction_is_refused_as_the_orm_refuses_it(provider)
         assert read.first(person.pk).pk == person.pk  # compiled inside a transaction
     with pytest.raises(TransactionManagementError):
         read.first(person.pk)
+
+
+def test_counts_and_existence_are_the_orms(provider):
+    for n in range(4):
+        enroll(provider.provider, external_id=f"n-{n}")
+
+    def build(provider_id, prefix_excluded):
+        return Enrollment.objects.filter(provider_id=provider_id).exclude(
+            external_id=prefix_excluded
+        )
+
+    read = CompiledRead(build, str, str)
+    for excluded in ("n-0", "nobody"):
+        with CaptureQueriesContext(connection) as queries:
+            counted, found = read.count(provider.id, excluded), read.exists(provider.id, excluded)
+        assert len(queries) == 2
+        assert counted == build(provider.id, excluded).count() and counted in (3, 4)
+        assert found is build(provider.id, excluded).exists() is True
+    assert read.count("prv_nobody", "x") == 0 and read.exists("prv_nobody", "x") is False
+    sliced = CompiledRead(lambda p: Enrollment.objects.filter(provider_id=p)[:2], str)
+    assert sliced.count(provider.id) == 2  # as the ORM counts a slice

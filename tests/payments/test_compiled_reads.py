@@ -125,3 +125,39 @@ def test_the_screenings_policy_rules_and_allowlist(provider):
     RiskPolicy.objects.all().delete()
     with pytest.raises(RiskPolicy.DoesNotExist):
         risk_selectors.get_policy()
+
+
+def test_the_screenings_history_counts(provider):
+    from payments import selectors as payment_selectors
+    from payments.models import PaymentEntry
+
+    alice = enroll(provider.provider, external_id="alice")
+    first = new_payout(provider.provider, alice, recipient_phone="+14155550123")
+    new_payout(provider.provider, alice, recipient_phone="+14155550124")
+    now = timezone.now()
+    mine = PaymentEntry.objects.filter(
+        provider_id=provider.id, participant_id=alice.participant_id, role="initiator"
+    )
+    for since in (now - timedelta(hours=1), now + timedelta(hours=1)):
+        assert (
+            payment_selectors.initiated_count(
+                provider_id=provider.id, participant_id=alice.participant_id, since=since, until=now
+            )
+            == mine.filter(created_on__gte=since, created_on__lte=now).count()
+        )
+    for phone, excluding, expected in (
+        ("+14155550123", first.pk, False),
+        ("+14155550123", "po_other", True),
+        ("+14155550124", first.pk, True),
+        ("+14155550199", "po_other", False),
+    ):
+        assert (
+            payment_selectors.addressed_before(
+                provider_id=provider.id,
+                participant_id=alice.participant_id,
+                phone=phone,
+                excluding_payment_id=excluding,
+            )
+            is expected
+            is mine.filter(payment__counterparty_phone=phone).exclude(payment_id=excluding).exists()
+        )
