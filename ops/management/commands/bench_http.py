@@ -31,7 +31,6 @@ from payments.models import PaymentEntry
 from providers import services as provider_services
 
 WRK = Path(__file__).resolve().parents[2] / "wrk"
-SUSPENSIONS_PER_RUN = 12_000
 SCENARIOS = ("reads", "writes", "payouts")
 CONCURRENCIES = (1, 4, 16)
 
@@ -122,7 +121,7 @@ class Command(BenchCommand):
         if not enrollments.filter(external_id__startswith=bench_writes.SUSPENDED_PREFIX).exists():
             # Participants the suspension scenario suspends, one per request.
             people = Participant.objects.bulk_create(
-                Participant(status="active") for _ in range(SUSPENSIONS_PER_RUN)
+                Participant(status="active") for _ in range(bench_writes.POOL)
             )
             Enrollment.objects.bulk_create(
                 Enrollment(
