@@ -51,12 +51,6 @@ def insert_columns(instances, fields, connection) -> list[list]:
     ]
 
 
-@cache
-def _update_statement(model, names: tuple[str, ...]) -> str:
-    sets = ", ".join(f"{quoted_column(model, name)} = %s" for name in names)
-    return f'UPDATE "{model._meta.db_table}" SET {sets} WHERE "{model._meta.pk.column}" = %s'
-
-
 def save_fields(instance, names) -> None:
     """`instance.save(update_fields=names)` for a row of a hot path: on PostgreSQL by a
     statement built once per model and fields (the ORM compiled the same UPDATE afresh each
@@ -76,7 +70,8 @@ def save_fields(instance, names) -> None:
     ]
     pk = model._meta.pk.get_db_prep_value(instance.pk, connection)
     with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
-        cursor.execute(_update_statement(model, names), [*values, pk])
+        by_key = ((model._meta.pk.name, False),)
+        cursor.execute(_update_where_statement(model, names, by_key), [*values, pk])
         if cursor.rowcount != 1:
             raise DatabaseError("Save with update_fields did not affect any rows.")
 
