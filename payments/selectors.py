@@ -268,26 +268,30 @@ def send_usage(enrollment: Enrollment, at: datetime) -> enforcement.SendUsage:
     payout service reads it under the sender's row lock)."""
     windows = enforcement.usage_windows(at)
     start = min(windows.day_start, windows.week_start, windows.month_start)
-    if usage_sql.applies():
-        daily, weekly, monthly, count = usage_sql.usage(
-            enrollment_id=enrollment.pk,
-            currency=settings.PLATFORM_CURRENCY,
-            statuses=USAGE_STATUSES,
-            windows=windows,
-            start=start,
-            at=at,
-        )
-        return enforcement.SendUsage(
-            daily_amount_minor=daily,
-            weekly_amount_minor=weekly,
-            monthly_amount_minor=monthly,
-            daily_count=count,
-        )
+    read = usage_sql.usage if usage_sql.applies() else _usage_by_orm
+    daily, weekly, monthly, count = read(
+        enrollment_id=enrollment.pk,
+        currency=settings.PLATFORM_CURRENCY,
+        statuses=USAGE_STATUSES,
+        windows=windows,
+        start=start,
+        at=at,
+    )
+    return enforcement.SendUsage(
+        daily_amount_minor=daily,
+        weekly_amount_minor=weekly,
+        monthly_amount_minor=monthly,
+        daily_count=count,
+    )
+
+
+def _usage_by_orm(*, enrollment_id: int, currency: str, statuses, windows, start, at) -> tuple:
+    """`usage_sql.usage` by the ORM (SQLite)."""
     day = Q(created_on__gte=windows.day_start)
     totals = Payout.objects.filter(
-        initiator_enrollment=enrollment,
-        currency=settings.PLATFORM_CURRENCY,
-        status__in=USAGE_STATUSES,
+        initiator_enrollment_id=enrollment_id,
+        currency=currency,
+        status__in=statuses,
         created_on__gte=start,
         created_on__lte=at,
     ).aggregate(
@@ -296,9 +300,4 @@ def send_usage(enrollment: Enrollment, at: datetime) -> enforcement.SendUsage:
         monthly=Sum("amount_minor", filter=Q(created_on__gte=windows.month_start)),
         count=Count("id", filter=day),
     )
-    return enforcement.SendUsage(
-        daily_amount_minor=totals["daily"] or 0,
-        weekly_amount_minor=totals["weekly"] or 0,
-        monthly_amount_minor=totals["monthly"] or 0,
-        daily_count=totals["count"] or 0,
-    )
+    return tuple(totals[name] or 0 for name in ("daily", "weekly", "monthly", "count"))
