@@ -12,6 +12,12 @@ from django.db.models import Manager, Model
 from common.partition_keys import CopiedPartitionKey
 
 
+def read_connection(model):
+    """The connection the ORM would read `model` from now: the router decides (a replica for a
+    page it serves, the primary inside a write)."""
+    return connections[router.db_for_read(model)]
+
+
 def model_from_row(model, fields, row):
     """`fields`: the model's fields in the row's column order."""
     values = [

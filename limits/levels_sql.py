@@ -13,9 +13,7 @@ import json
 from datetime import datetime
 from functools import cache
 
-from django.db import connections, router
-
-from common.rows import quoted_column
+from common.rows import quoted_column, read_connection
 from limits import dimensions
 from limits.models import (
     LimitGroup,
@@ -26,12 +24,8 @@ from limits.models import (
 )
 
 
-def _connection():
-    return connections[router.db_for_read(PlatformLimits)]
-
-
 def applies() -> bool:
-    return _connection().vendor == "postgresql"
+    return read_connection(PlatformLimits).vendor == "postgresql"
 
 
 def _platform_fields() -> list[str]:
@@ -81,13 +75,13 @@ def _statement() -> str:
     )
 
 
-def _model(model, values: dict | None):
+def _model(model, values: dict | None, alias: str):
     """The model with the columns read (the others deferred), or None when there is no row."""
     if values is None:
         return None
     # `from_db` takes a subset of the columns in the model's own order (JSON keeps none).
     names = [field.attname for field in model._meta.concrete_fields if field.attname in values]
-    return model.from_db(_connection().alias, names, [values[name] for name in names])
+    return model.from_db(alias, names, [values[name] for name in names])
 
 
 def read(*, provider_id: str, enrollment_id: int, at: datetime) -> tuple:
@@ -99,18 +93,19 @@ def read(*, provider_id: str, enrollment_id: int, at: datetime) -> tuple:
         "enrollment": enrollment_id,
         "at": at,
     }
-    with _connection().cursor() as cursor:
+    connection = read_connection(PlatformLimits)
+    with connection.cursor() as cursor:
         cursor.execute(_statement(), params)
         # Django has psycopg hand JSON over as text (its JSONField decodes it).
         platform, policy, overrides, groups = (
             json.loads(value) if value is not None else None for value in cursor.fetchone()
         )
     return (
-        _model(PlatformLimits, platform),
-        _model(ProviderLimitPolicy, policy),
+        _model(PlatformLimits, platform, connection.alias),
+        _model(ProviderLimitPolicy, policy, connection.alias),
         [
             (dimension, value, datetime.fromisoformat(expires) if expires else None)
             for dimension, value, expires in overrides or []
         ],
-        [_model(LimitGroup, values) for values in groups or []],
+        [_model(LimitGroup, values, connection.alias) for values in groups or []],
     )

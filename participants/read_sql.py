@@ -10,8 +10,7 @@ built once per process from the models' own table and column names, so it follow
 import json
 from functools import cache
 
-from django.db import connections, router
-
+from common.rows import read_connection
 from participants.models import Email, Enrollment, Participant, Phone
 
 
@@ -25,11 +24,6 @@ def _json_rows(table: str, alias: str, pairs: dict[str, str], where: str, order:
         f"COALESCE((SELECT jsonb_agg(jsonb_build_object({members}) ORDER BY {order}) "
         f"FROM {table} WHERE {where}), '[]'::jsonb)"
     )
-
-
-def _connection():
-    """The connection the ORM would read enrollments from (a replica for a page it serves)."""
-    return connections[router.db_for_read(Enrollment)]
 
 
 def _profile_columns() -> list[str]:
@@ -90,7 +84,7 @@ def fetch(
     or None; with `for_update`, its row locked until the transaction ends. Without `profile`
     the JSON attributes are not read, nor set: what `select_related("participant")` reads."""
     by, value = ("participant", participant_id) if participant_id else ("external", external_id)
-    connection = _connection()
+    connection = read_connection(Enrollment)
     with connection.cursor() as cursor:
         cursor.execute(_statement(by, for_update, profile), [provider_id, value])
         row = cursor.fetchone()
@@ -124,7 +118,7 @@ def attach_contacts(enrollments: list[Enrollment]) -> list[Enrollment]:
     query whatever the page size."""
     if not enrollments:
         return enrollments
-    with _connection().cursor() as cursor:
+    with read_connection(Enrollment).cursor() as cursor:
         cursor.execute(_contacts_statement(), [[e.pk for e in enrollments]])
         found = {row[0]: row[1:] for row in cursor.fetchall()}
     for enrollment in enrollments:

@@ -8,18 +8,12 @@ ORM's (`selectors.send_usage`), which SQLite keeps.
 
 from functools import cache, partial
 
-from django.db import connections, router
-
-from common.rows import quoted_column
+from common.rows import quoted_column, read_connection
 from payments.models import Payment, PaymentType
 
 
-def _connection():
-    return connections[router.db_for_read(Payment)]
-
-
 def applies() -> bool:
-    return _connection().vendor == "postgresql"
+    return read_connection(Payment).vendor == "postgresql"
 
 
 @cache
@@ -53,7 +47,7 @@ def usage(*, enrollment_id: int, currency: str, statuses, windows, start, at) ->
         "enrollment": enrollment_id,
         "statuses": [str(status) for status in statuses],
     }
-    with _connection().cursor() as cursor:
+    with read_connection(Payment).cursor() as cursor:
         cursor.execute(_statement(), params)
         daily, weekly, monthly, count = cursor.fetchone()
     # SUM of a bigint is a numeric, which psycopg reads as a Decimal.

@@ -10,19 +10,13 @@ follow the models' own table and column names; the conditions and the order are 
 
 from functools import cache, partial
 
-from django.db import connections, router
-
-from common.rows import quoted_column
+from common.rows import quoted_column, read_connection
 from participants.models import Email, Phone
 from risk.models import RiskListEntry
 
 
-def _connection():
-    return connections[router.db_for_read(RiskListEntry)]
-
-
 def applies() -> bool:
-    return _connection().vendor == "postgresql"
+    return read_connection(RiskListEntry).vendor == "postgresql"
 
 
 @cache
@@ -44,7 +38,7 @@ def _contacts_statement() -> str:
 
 def active_contacts(enrollment_id: int) -> tuple[list[str], list[str]]:
     """(emails, phones in E.164) of the enrollment that are not disabled, each in key order."""
-    with _connection().cursor() as cursor:
+    with read_connection(RiskListEntry).cursor() as cursor:
         cursor.execute(_contacts_statement(), {"enrollment": enrollment_id})
         rows = cursor.fetchall()
     return (
@@ -68,7 +62,7 @@ def listed(wanted: dict[str, set[str]], fields: tuple[str, ...]) -> list[tuple]:
     """(kind, lower-cased value, *fields) of each entry whose kind and lower-cased value is
     one of `wanted`'s pairs ({kind: lower-cased candidates})."""
     pairs = [(kind, value) for kind, values in wanted.items() for value in values]
-    with _connection().cursor() as cursor:
+    with read_connection(RiskListEntry).cursor() as cursor:
         cursor.execute(
             _listed_statement(fields),
             [[kind for kind, _ in pairs], [value for _, value in pairs]],
