@@ -73,11 +73,10 @@ class CompiledRead:
 
     def all(self, *values) -> list:
         """The builder's queryset with `values`, as model instances."""
-        self._check(values)
-        alias = self._alias()
-        if connections[alias].vendor != "postgresql":
+        alias, compiled = self._prepared(values)
+        if compiled is None:
             return list(self._build(*values).using(alias))
-        return self._run(self._compiled(alias), values, alias)
+        return self._run(compiled, values, alias)
 
     def first(self, *values):
         """The first row of the builder's queryset (in its own order), or None."""
@@ -95,22 +94,25 @@ class CompiledRead:
     def _scalar(self, wrapper: str, method: str, values):
         """The compiled statement inside `wrapper`: PostgreSQL plans the subquery as the ORM's
         own `count()` or `exists()`, reading no column the answer does not need."""
-        self._check(values)
-        alias = self._alias()
-        if connections[alias].vendor != "postgresql":
+        alias, compiled = self._prepared(values)
+        if compiled is None:
             return getattr(self._build(*values).using(alias), method)()
-        compiled = self._compiled(alias)
         with connections[alias].cursor() as cursor:
             cursor.execute(wrapper.format(compiled.sql), self._params(compiled, values))
             return cursor.fetchone()[0]
 
     # ---- compiling -------------------------------------------------------------------
 
-    def _check(self, values) -> None:
+    def _prepared(self, values) -> tuple[str, "_Compiled | None"]:
+        """(the database for this call, its compiled statement; None off PostgreSQL)."""
         if len(values) != len(self._types) or not all(
             isinstance(value, kind) for value, kind in zip(values, self._types, strict=True)
         ):
             raise TypeError(f"expected values of {self._types}, got {values!r}")
+        alias = self._alias()
+        if connections[alias].vendor != "postgresql":
+            return alias, None
+        return alias, self._compiled(alias)
 
     def _samples(self, side: int) -> list:
         return [_sample(kind, n, side) for n, kind in enumerate(self._types)]
