@@ -1,8 +1,9 @@
-"""Where a write's time goes, in-process: each write kind of `bench_http` sent `--requests`
-times through the whole Django stack (middleware, authentication, the idempotency wrapper,
-the service, rendering) on this database, with its SQL statements per request and the top
-cumulative costs of a cProfile run. Run it on PostgreSQL with the benchmark data loaded
-(`bench_http` loads it)."""
+"""Where a write's time goes, in-process: the write floor, then each write kind of
+`bench_http`, sent `--requests` times through the whole Django stack (middleware,
+authentication, the idempotency wrapper, the service, rendering) on this database, with the
+process's CPU per request unprofiled, its SQL statements per request and the top costs of a
+cProfile run (`--save` keeps each run's pstats file). Run it on PostgreSQL with the benchmark
+data loaded (`bench_http` loads it)."""
 
 import cProfile
 import io
@@ -16,7 +17,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext, override_settings
+from django.test.utils import override_settings
 
 from common.bench import BenchCommand
 from ops import bench_writes, loadtest
@@ -32,6 +33,7 @@ class Command(BenchCommand):
         parser.add_argument("--requests", type=int, default=200)
         parser.add_argument("--kind", action="append", help="a kind's name starts with this")
         parser.add_argument("--top", type=int, default=25)
+        parser.add_argument("--save", type=Path, help="a folder for each kind's pstats file")
         parser.add_argument(
             "--sort", choices=["cumulative", "own"], default="cumulative", help="rank by"
         )
@@ -51,8 +53,13 @@ class Command(BenchCommand):
             (shim / name).write_text(textwrap.dedent(text).lstrip())
         sys.path.insert(0, str(shim))
         with override_settings(ROOT_URLCONF="bench_floor_urls"):
-            for kind in bench_writes.kinds(provider.id):
-                if options["kind"] and not any(kind.name.startswith(k) for k in options["kind"]):
+            # The floor first: what the bare write costs in this process, to read the rest by.
+            floor = bench_writes.WriteKind(
+                "write floor", "/bench/write-floor", bench_writes.PARTICIPANT_BODY
+            )
+            for kind in [floor, *bench_writes.kinds(provider.id)]:
+                wanted = options["kind"] or [kind.name]
+                if kind is not floor and not any(kind.name.startswith(k) for k in wanted):
                     continue
                 report += self._profile(client, kind, options)
                 if kind.cleanup is not None:
@@ -62,24 +69,44 @@ class Command(BenchCommand):
     def _profile(self, client, kind, options) -> list[str]:
         items = kind.items() if kind.items else []
         n = options["requests"]
-        requests = [_request(kind, f"prof-{time.time_ns()}-{i}", items, i) for i in range(n + 5)]
-        for path, body, key in requests[:5]:  # first compiles, caches
-            _send(client, path, body, key)
-        profile = cProfile.Profile()
+        counted = 10
+        requests = iter(
+            _request(kind, f"prof-{time.time_ns()}-{i}", items, i)
+            for i in range(2 * n + counted + 5)
+        )
+        for _ in range(5):  # the first compiles, caches
+            _send(client, *next(requests))
+        # Statements counted apart, by a wrapper rather than the debug cursor, whose logging
+        # of each statement would otherwise show in the timings and the profile.
+        queries = []
+
+        def record(execute, sql, params, many, context):
+            queries.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(record):
+            for _ in range(counted):
+                _send(client, *next(requests))
         statuses = []
-        with CaptureQueriesContext(connection) as queries:
-            started = time.perf_counter()
-            profile.enable()
-            for path, body, key in requests[5:]:
-                statuses.append(_send(client, path, body, key))
-            profile.disable()
-            seconds = time.perf_counter() - started
+        started, cpu = time.perf_counter(), time.process_time()
+        for _ in range(n):
+            statuses.append(_send(client, *next(requests)))
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        profile = cProfile.Profile()
+        profile.enable()
+        for _ in range(n):
+            statuses.append(_send(client, *next(requests)))
+        profile.disable()
+        if options["save"]:
+            options["save"].mkdir(parents=True, exist_ok=True)
+            profile.dump_stats(options["save"] / f"{kind.name.replace(' ', '_')}.pstats")
         lines = [
             f"{kind.name}: {n} requests, {seconds / n * 1000:.2f} ms each, "
-            f"{len(queries) / n:.1f} statements each, statuses {sorted(set(statuses))}"
+            f"{cpu / n * 1000:.2f} ms of this process's CPU each (unprofiled), "
+            f"{len(queries) / counted:.1f} statements each, statuses {sorted(set(statuses))}"
         ]
-        per_request = len(queries) // n
-        lines += [f"    {q['sql'][:150]}" for q in queries.captured_queries[-per_request:]]
+        per_request = len(queries) // counted
+        lines += [f"    {sql[:150]}" for sql in queries[-per_request:]]
         lines += _top(profile, n, options["top"], by_own=options["sort"] == "own")
         return [*lines, ""]
 
