@@ -279,6 +279,9 @@ STATIC_ROOT = BASE_DIR / "var" / "static"
 # Celery: without REDIS_URL tasks run eagerly in-process (the embedded default).
 REDIS_URL = env_str("REDIS_URL")
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport with one client per channel instead of one per publish.
+    CELERY_BROKER_TRANSPORT = "common.broker:Transport"
 CELERY_RESULT_BACKEND = None
 # No result backend, so no results to expire: beat gets no daily `celery.backend_cleanup` job.
 CELERY_RESULT_EXPIRES = None
