@@ -4,11 +4,12 @@ Payouts are created through the service (`payments.services.create_payout`, the 
 staff command and the demo) by 1, 4 and 16 concurrent senders in the benchmark process; each
 creation publishes its ledger call to the broker and returns. A Celery worker consuming the
 ledger queue, as the Procfile's `worker-ledger` (prefork, 4 processes), sends each authorize
-over HTTP with JWE to the sandbox ledger gunicorn serves, and applies the outcome. Two rates
-per concurrency: payouts created per second (the request's side) and payouts authorized per
-second (from the first creation until the last of them has its hold: the worker's side),
-with the CPU each payout cost each process kind (read from /proc: rates drift on a shared
-machine, CPU per payout much less). `profile` shows where the time of each side goes.
+over HTTP with JWE to the provider's ledger (the sandbox ledger gunicorn serves, or the
+stand-in of `ops.stand_in_ledger`), and applies the outcome. Two rates per concurrency:
+payouts created per second (the request's side) and payouts authorized per second (from the
+first creation until the last of them has its hold: the worker's side), with the CPU each
+payout cost each process kind (read from /proc: rates drift on a shared machine, CPU per
+payout much less). `profile` shows where the time of each side goes.
 """
 
 import cProfile
@@ -44,14 +45,6 @@ def worker(checkout: Path, env: dict, log_path: Path) -> subprocess.Popen:
     return subprocess.Popen(
         [*command, "--loglevel", "WARNING"], cwd=checkout, env=full_env, stdout=log, stderr=log
     )
-
-
-def stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(30)
-    except subprocess.TimeoutExpired:
-        process.kill()
 
 
 def drain(queue: str = "ledger", *, seconds: float = 900) -> tuple[int, float]:
@@ -90,7 +83,8 @@ def run(
     senders: list[str],
     concurrency: int,
     *,
-    served: loadtest.Served,
+    ledger_pid: int,
+    database: str,
     worker_pid: int,
     timeout: float = 300,
 ) -> dict:
@@ -115,7 +109,7 @@ def run(
         finally:
             connection.close()
 
-    cpu_before = _cpu(served, worker_pid)
+    cpu_before = _cpu(ledger_pid, database, worker_pid)
     started = time.perf_counter()
     threads = [threading.Thread(target=work, args=(chunk,)) for chunk in chunks]
     for thread in threads:
@@ -128,7 +122,7 @@ def run(
     while waiting.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     done = time.perf_counter() - started
-    cpu = {k: v - cpu_before[k] for k, v in _cpu(served, worker_pid).items()}
+    cpu = {k: v - cpu_before[k] for k, v in _cpu(ledger_pid, database, worker_pid).items()}
     # Authorized: the ledger placed the hold (the payout moves on to `accepted` at once).
     authorized = Payout.objects.filter(pk__in=created).exclude(hold_reference="").count()
     return {
@@ -145,15 +139,16 @@ def run(
     }
 
 
-def _cpu(served: loadtest.Served, worker_pid: int) -> dict[str, float]:
+def _cpu(ledger_pid: int, database: str, worker_pid: int) -> dict[str, float]:
     """CPU seconds so far: the senders (this process), the ledger worker's processes, the
-    sandbox ledger (gunicorn's workers) and PostgreSQL's backends on the database."""
+    ledger (the workers of the gunicorn serving it) and PostgreSQL's backends on the
+    database."""
     workers = [worker_pid, *loadtest.children(worker_pid)]
     return {
         "senders": time.process_time(),
         "worker": sum(loadtest.process_cpu(pid) for pid in workers),
-        "ledger": sum(loadtest.process_cpu(pid) for pid in loadtest.children(served.pid)),
-        "postgresql": sum(loadtest.process_cpu(pid) for pid in loadtest.backends(served.database)),
+        "ledger": sum(loadtest.process_cpu(pid) for pid in loadtest.children(ledger_pid)),
+        "postgresql": sum(loadtest.process_cpu(pid) for pid in loadtest.backends(database)),
     }
 
 

@@ -225,13 +225,18 @@ def served(checkout: Path, env: dict, *, workers: int, threads: int):
         _wait_for(base, process)
         yield Served(base, process.pid, env["DATABASE_URL"].rsplit("/", 1)[-1])
     finally:
-        process.terminate()
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
         log.close()
         shutil.rmtree(shim, ignore_errors=True)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """TERM, then KILL if it has not exited within 30 s."""
+    process.terminate()
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
 
 
 def _wait_for(base: str, process, seconds: float = 60) -> None:

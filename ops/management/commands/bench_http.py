@@ -8,13 +8,15 @@ another checkout (say the commit before a change), the same scenarios are served
 checkout too, in the same run and against the same data, so before and after share their
 conditions. The writes are measured against a write floor (ops.bench_writes). Then payouts per
 second end to end in the production layout (ops.bench_payouts): created through the service,
-authorized by the ledger queue's worker over HTTP with JWE to the sandbox ledger, at 1, 4 and
-16 concurrent senders, with the top costs of a profile.
+authorized by the ledger queue's worker over HTTP with JWE to the sandbox ledger (or, with
+`--ledger stand-in`, to a ledger that approves at once, ops.stand_in_ledger), at 1, 4 and 16
+concurrent senders, with the top costs of a profile.
 """
 
 import base64
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 from django.conf import settings
@@ -24,7 +26,7 @@ from django.db import connection
 from api.pagination import DEFAULT_LIMIT, encode_cursor
 from common.bench import BenchCommand
 from ledger.sandbox.handle import wire_sandbox_ledger
-from ops import bench_payouts, bench_writes, loadtest
+from ops import bench_payouts, bench_writes, loadtest, stand_in_ledger
 from participants.models import Email, Enrollment, Participant, Phone
 from payments.management.bench_data import ANALYZED, load
 from payments.models import PaymentEntry
@@ -47,6 +49,12 @@ class Command(BenchCommand):
         parser.add_argument("--depth", type=int, default=1000, help="page of the deep page")
         parser.add_argument("--compare-to", type=Path, help="another checkout to serve too")
         parser.add_argument("--payouts", type=int, default=200, help="per concurrency")
+        parser.add_argument(
+            "--ledger",
+            choices=["sandbox", "stand-in"],
+            default="sandbox",
+            help="the ledger the payouts are authorized by (stand-in: ops.stand_in_ledger)",
+        )
         parser.add_argument(
             "--only",
             choices=SCENARIOS,
@@ -226,14 +234,20 @@ class Command(BenchCommand):
             .values_list("external_id", flat=True)[: options["payouts"] * len(runs) + 30]
         )
         rows = []
-        with loadtest.served(settings.BASE_DIR, env, workers=options["workers"], threads=4) as base:
-            wire_sandbox_ledger(provider.id, base)
+        with (
+            loadtest.served(settings.BASE_DIR, env, workers=options["workers"], threads=4) as base,
+            self._ledger(provider, base, options["ledger"]) as ledger,
+        ):
             profiles = bench_payouts.profile(provider.id, senders[:20])
             if settings.REDIS_URL:
                 log = Path(tempfile.mkstemp(prefix="bench-ledger-worker-", suffix=".log")[1])
                 worker = bench_payouts.worker(settings.BASE_DIR, env, log)
                 try:
-                    measured = {"served": base, "worker_pid": worker.pid}
+                    measured = {
+                        "ledger_pid": ledger.pid,
+                        "database": base.database,
+                        "worker_pid": worker.pid,
+                    }
                     backlog, took = bench_payouts.drain()
                     if backlog:
                         self.stderr.write(f"  {backlog} queued ledger calls drained ({took:.0f} s)")
@@ -244,8 +258,18 @@ class Command(BenchCommand):
                         self.stderr.write(f"  payouts at concurrency {concurrency} ...")
                         rows.append(bench_payouts.run(provider.id, chunk, concurrency, **measured))
                 finally:
-                    bench_payouts.stop(worker)
-        return {"runs": rows, "top_costs": profiles}
+                    loadtest.stop(worker)
+        return {"ledger": options["ledger"], "runs": rows, "top_costs": profiles}
+
+    def _ledger(self, provider, base: loadtest.Served, kind: str):
+        """The provider's ledger for the payouts: the sandbox the served checkout runs, or the
+        stand-in in a gunicorn of its own; what is yielded has the pid its CPU is read from."""
+        if kind == "sandbox":
+            wire_sandbox_ledger(provider.id, base)
+            return nullcontext(base)
+        port = loadtest.free_port()
+        key = stand_in_ledger.wire(provider.id, port)
+        return stand_in_ledger.serve(key, port=port, workers=stand_in_ledger.BENCH_WORKERS)
 
 
 def payment_services_filters_binding() -> dict:
@@ -292,7 +316,10 @@ def _report(data: dict) -> str:
     p = data["payouts"]
     if p is None:
         return "\n".join(lines)
-    lines.append("payouts end to end (production layout: the ledger call on its worker queue):")
+    lines.append(
+        "payouts end to end (production layout: the ledger call on its worker queue; "
+        f"the {p['ledger']} ledger):"
+    )
     lines.append(f"{'concurrency':>11} {'payouts':>8} {'refused':>8} {'created/s':>10} "
                  f"{'authorized':>10} {'authorized/s':>12} {'seconds':>8}")  # fmt: skip
     for r in p["runs"]:
