@@ -290,6 +290,10 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker keeps its database connection as a web thread does (DATABASE_CONN_MAX_AGE, checked
+# around each task: ops.celery_signals). Celery's Django fixup would close it before and after
+# every task unless this count is set, and then does so only every twice this many tasks.
+CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # A queue per kind of work, each task with time limits that fit its kind (config/queues.py);
 # a test keeps every task in the table, so nothing lands on the default queue.

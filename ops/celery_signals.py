@@ -2,11 +2,13 @@
 message's headers and is bound while the task runs (log lines, ledger calls and webhooks the
 task causes carry it). Each message carries when it was published (the queue gauges read the
 oldest one's age). Task failures are counted. Workers and beat log through the service's own
-LOGGING (its formats, its request ID, its rules on what a line may carry), not Celery's."""
+LOGGING (its formats, its request ID, its rules on what a line may carry), not Celery's. A
+worker's database connection lives as long as a web thread's (DATABASE_CONN_MAX_AGE)."""
 
 import time
 
 from celery import signals
+from django.db import close_old_connections
 
 from common import request_context
 from ops import metrics
@@ -54,6 +56,17 @@ def _unbind(task=None, **kwargs):
     if tokens is not None:
         request_context.reset(tokens)
         task.request._request_context = None
+
+
+@signals.task_prerun.connect
+@signals.task_postrun.connect
+def _recycle_connections(task=None, **kwargs):
+    """Around each task, what Django does around each request: a connection past its
+    DATABASE_CONN_MAX_AGE, broken, or left with autocommit off is closed (a new one opens on
+    first use); a healthy one is kept, with its prepared statements. Not for a task run eagerly:
+    it runs inside its caller's transaction."""
+    if task is not None and not getattr(task.request, "is_eager", False):
+        close_old_connections()
 
 
 @signals.task_failure.connect
