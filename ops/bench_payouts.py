@@ -94,6 +94,8 @@ def run(
     created: list[str] = []
     refused: list[str] = []
     lock = threading.Lock()
+    finished = threading.Semaphore(0)
+    measured = threading.Event()
 
     def work(chunk):
         try:
@@ -107,6 +109,10 @@ def run(
                 with lock:
                     created.append(payout_id)
         finally:
+            finished.release()
+            # The sender's PostgreSQL backend lives until the CPU has been read: its work
+            # counts with the database's.
+            measured.wait()
             connection.close()
 
     cpu_before = _cpu(ledger_pid, database, worker_pid)
@@ -114,15 +120,20 @@ def run(
     threads = [threading.Thread(target=work, args=(chunk,)) for chunk in chunks]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join()
-    creating = time.perf_counter() - started
-    waiting = Payout.objects.filter(pk__in=created, status=PayoutStatus.INITIATED)
-    deadline = time.monotonic() + timeout
-    while waiting.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    done = time.perf_counter() - started
-    cpu = {k: v - cpu_before[k] for k, v in _cpu(ledger_pid, database, worker_pid).items()}
+    try:
+        for _ in threads:
+            finished.acquire()
+        creating = time.perf_counter() - started
+        waiting = Payout.objects.filter(pk__in=created, status=PayoutStatus.INITIATED)
+        deadline = time.monotonic() + timeout
+        while waiting.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        done = time.perf_counter() - started
+        cpu = {k: v - cpu_before[k] for k, v in _cpu(ledger_pid, database, worker_pid).items()}
+    finally:
+        measured.set()
+        for thread in threads:
+            thread.join()
     # Authorized: the ledger placed the hold (the payout moves on to `accepted` at once).
     authorized = Payout.objects.filter(pk__in=created).exclude(hold_reference="").count()
     return {
@@ -142,7 +153,7 @@ def run(
 def _cpu(ledger_pid: int, database: str, worker_pid: int) -> dict[str, float]:
     """CPU seconds so far: the senders (this process), the ledger worker's processes, the
     ledger (the workers of the gunicorn serving it) and PostgreSQL's backends on the
-    database."""
+    database (the senders' and the worker's; the sandbox ledger's too)."""
     workers = [worker_pid, *loadtest.children(worker_pid)]
     return {
         "senders": time.process_time(),
