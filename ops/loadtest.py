@@ -146,12 +146,15 @@ def cpu_seconds(server: Served) -> dict[int, float]:
 
 
 def backends(database: str) -> list[int]:
-    """The PostgreSQL backends serving `database`, but this process's own connection."""
+    """The PostgreSQL backends serving clients on `database`, but this process's own
+    connection. Autovacuum's workers are left out: they come and go with the tables' upkeep,
+    not with the requests measured, and one landing in a reading swamped it."""
     from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid() "
+            "AND backend_type = 'client backend'",
             [database],
         )
         return [row[0] for row in cursor.fetchall()]
