@@ -1,11 +1,19 @@
-"""The Redis broker transport, with one client per channel for its commands.
+"""The Redis broker transport: kombu's, with one client per channel for its commands, and
+direct exchanges that still route after the broker lost their bindings.
 
-kombu's Redis channel builds a new `redis.Redis` object for every command it sends outside
-its polling loop, a publish included (`Channel.conn_or_acquire`); the connection comes from
-the channel's pool either way, but building the object (its table of some 170 response
-callbacks) cost about a fifth of a task's publish. Here the channel builds it once and reuses
-it: a `redis.Redis` over a pool is safe to share between threads, and its pool notices a fork
-and opens new connections in the child. Everything else is kombu's own transport.
+- kombu's Redis channel builds a new `redis.Redis` object for every command it sends outside
+  its polling loop, a publish included (`Channel.conn_or_acquire`); the connection comes from
+  the channel's pool either way, but building the object (its table of some 170 response
+  callbacks) cost about a fifth of a task's publish. Here the channel builds it once and
+  reuses it: a `redis.Redis` over a pool is safe to share between threads, and its pool
+  notices a fork and opens new connections in the child.
+- kombu keeps a direct exchange's bindings in Redis and looks them up on every publish; a
+  publisher declares them once per connection. A Redis that restarts empty loses them, and
+  until a worker declared its queue again kombu routed every publish to it nowhere: the
+  message was dropped. A direct exchange with no bindings left now routes a message
+  whose key is the exchange's own name to the queue of that name: the binding Celery declares
+  for each of its queues (queue, exchange and routing key alike named), so the message waits
+  in the queue its workers read.
 
 Used when the broker URL is `redis://` (settings: `CELERY_BROKER_TRANSPORT`).
 """
@@ -30,6 +38,14 @@ class Channel(redis.Channel):
     def close(self):
         self._command_client = None
         super().close()
+
+    def get_table(self, exchange):
+        table = super().get_table(exchange)
+        if not table and self.typeof(exchange).type == "direct":
+            # Bindings lost with the broker's data: Celery's own, its queue named as the
+            # exchange and bound by that name (any other routing key still finds no queue).
+            return [(exchange, "", exchange)]
+        return table
 
 
 class Transport(redis.Transport):
