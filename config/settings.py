@@ -280,7 +280,8 @@ STATIC_ROOT = BASE_DIR / "var" / "static"
 REDIS_URL = env_str("REDIS_URL")
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 if CELERY_BROKER_URL.startswith("redis://"):
-    # kombu's Redis transport with one client per channel instead of one per publish.
+    # kombu's Redis transport with one client per channel instead of one per publish, and
+    # routes that outlive bindings a Redis restart lost (common.broker).
     CELERY_BROKER_TRANSPORT = "common.broker:Transport"
 CELERY_RESULT_BACKEND = None
 # No result backend, so no results to expire: beat gets no daily `celery.backend_cleanup` job.
