@@ -83,6 +83,21 @@ class CompiledRead:
         rows = self.all(*values)
         return rows[0] if rows else None
 
+    def get(self, *values):
+        """The one row of the builder's queryset (its `.get()`): the model's DoesNotExist
+        without a row, MultipleObjectsReturned with several."""
+        rows = self.all(*values)
+        if len(rows) == 1:
+            return rows[0]
+        model = self._routing[0]  # known once `all` has run
+        if not rows:
+            raise model.DoesNotExist(
+                f"{model._meta.object_name} matching {values!r} does not exist."
+            )
+        raise model.MultipleObjectsReturned(
+            f"{len(rows)} {model._meta.object_name} rows match {values!r}."
+        )
+
     def count(self, *values) -> int:
         """How many rows the builder's queryset has (its `.count()`)."""
         return self._scalar("SELECT COUNT(*) FROM ({}) AS counted", "count", values)

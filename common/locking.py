@@ -16,6 +16,7 @@ client's error (a task that finds nothing to do returns None), and for `skip_loc
 
 from typing import TypeVar
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Model, QuerySet
 
 from common.compiled import CompiledRead
@@ -44,9 +45,7 @@ class CompiledLock:
         )
 
     def lock_or_404(self, *values, detail: str):
-        rows = self._read.all(*values)
-        if not rows:
-            raise NotFound(detail)
-        if len(rows) > 1:  # as `.get()`: the caller's narrowing names one row
-            raise type(rows[0]).MultipleObjectsReturned(f"{len(rows)} rows match {values!r}")
-        return rows[0]
+        try:
+            return self._read.get(*values)  # as `.get()`: the caller's narrowing names one row
+        except ObjectDoesNotExist:
+            raise NotFound(detail) from None

@@ -395,10 +395,7 @@ _LOCKED_CALL = CompiledRead(
 
 def _locked_call(call_id: str) -> LedgerCall:
     """As `LedgerCall.objects.select_for_update().get(pk=call_id)`: the call exists."""
-    call = _LOCKED_CALL.first(call_id)
-    if call is None:
-        raise LedgerCall.DoesNotExist(f"ledger call {call_id} does not exist")
-    return call
+    return _LOCKED_CALL.get(call_id)
 
 
 def _finish(call: LedgerCall, *, outcome, reference=None, reason=None, failure_code=None):

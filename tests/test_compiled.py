@@ -154,3 +154,23 @@ def test_counts_and_existence_are_the_orms(provider):
     assert read.count("prv_nobody", "x") == 0 and read.exists("prv_nobody", "x") is False
     sliced = CompiledRead(lambda p: Enrollment.objects.filter(provider_id=p)[:2], str)
     assert sliced.count(provider.id) == 2  # as the ORM counts a slice
+
+
+def test_get_answers_as_the_orms_get(provider):
+    one = enroll(provider.provider, external_id="g-1")
+    enroll(provider.provider, external_id="g-2")
+    by_id = CompiledRead(
+        lambda provider_id, external_id: Enrollment.objects.filter(
+            provider_id=provider_id, external_id=external_id
+        ),
+        str,
+        str,
+    )
+    assert by_id.get(provider.id, "g-1").pk == one.pk
+    with pytest.raises(Enrollment.DoesNotExist):
+        by_id.get(provider.id, "nobody")
+    of_provider = CompiledRead(
+        lambda provider_id: Enrollment.objects.filter(provider_id=provider_id), str
+    )
+    with pytest.raises(Enrollment.MultipleObjectsReturned):
+        of_provider.get(provider.id)

@@ -92,17 +92,10 @@ def create_payout(*, data: NewPayout, actor: Actor | None = None) -> Payout:
             _request_authorize(payout, sender, source)
     # Read again after the commit: its hooks (the authorize, run at once without a broker)
     # may have moved it on.
-    return _fresh(payout.pk)
+    return _PAYOUT.get(payout.pk)
 
 
 _PAYOUT = CompiledRead(lambda payout_id: Payout.objects.filter(pk=payout_id), str)
-
-
-def _fresh(payout_id: str) -> Payout:
-    payout = _PAYOUT.first(payout_id)
-    if payout is None:
-        raise Payout.DoesNotExist(f"payout {payout_id} does not exist")
-    return payout
 
 
 def _request_authorize(payout: Payout, sender: Enrollment, source: FundingSource) -> None:
