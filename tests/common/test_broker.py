@@ -1,7 +1,7 @@
-"""The Redis transport of common.broker, on a redis-server of the test's own: messages
-published through it arrive in order, the client is built once per channel, and publishing
-carries on after the server restarts empty, a message published after the binding was lost
-reaching the queue Celery names by its routing key."""
+"""The Redis transport of common.broker, on a redis-server of the test's own (`own_broker`):
+messages published through it arrive in order, the client is built once per channel, and
+publishing carries on after the server restarts empty, a message published after the binding
+was lost reaching the queue Celery names by its routing key."""
 
 import uuid
 
@@ -11,17 +11,8 @@ from kombu import Connection, Exchange, Queue
 from kombu.transport.redis import Transport as KombuTransport
 
 from common.broker import Transport
-from tests.reviews.broker import RedisServer
 
 pytestmark = [pytest.mark.redis]
-
-
-@pytest.fixture
-def server():
-    server = RedisServer()
-    server.start()
-    yield server
-    server.close()
 
 
 def _queue() -> Queue:
@@ -44,9 +35,9 @@ def test_the_service_publishes_through_it_on_a_redis_url():
     assert settings.CELERY_BROKER_TRANSPORT == "common.broker:Transport"
 
 
-def test_messages_arrive_in_order_and_the_channel_builds_one_client(server):
+def test_messages_arrive_in_order_and_the_channel_builds_one_client(own_broker):
     queue = _queue()
-    with Connection(server.url, transport=Transport) as connection:
+    with Connection(own_broker.url, transport=Transport) as connection:
         channel = connection.default_channel
         producer = connection.Producer(channel)
         for n in range(3):
@@ -60,8 +51,8 @@ def test_messages_arrive_in_order_and_the_channel_builds_one_client(server):
         assert _drain(connection, queue, 3) == [{"n": 0}, {"n": 1}, {"n": 2}]
 
 
-def test_a_closed_channel_gives_up_its_client(server):
-    with Connection(server.url, transport=Transport) as connection:
+def test_a_closed_channel_gives_up_its_client(own_broker):
+    with Connection(own_broker.url, transport=Transport) as connection:
         channel = connection.channel()
         with channel.conn_or_acquire() as before:
             pass
@@ -73,8 +64,8 @@ def test_a_closed_channel_gives_up_its_client(server):
         fresh.close()
 
 
-def test_a_client_passed_in_is_used_as_it_is(server):
-    with Connection(server.url, transport=Transport) as connection:
+def test_a_client_passed_in_is_used_as_it_is(own_broker):
+    with Connection(own_broker.url, transport=Transport) as connection:
         channel = connection.default_channel
         own = channel._create_client()
         with channel.conn_or_acquire(own) as given:
@@ -82,30 +73,30 @@ def test_a_client_passed_in_is_used_as_it_is(server):
 
 
 @pytest.mark.parametrize(("transport", "arrives"), [(Transport, True), (KombuTransport, False)])
-def test_a_publish_after_the_bindings_were_lost_reaches_its_queue(server, transport, arrives):
+def test_a_publish_after_the_bindings_were_lost_reaches_its_queue(own_broker, transport, arrives):
     queue = _queue()
-    with Connection(server.url, transport=transport) as connection:
+    with Connection(own_broker.url, transport=transport) as connection:
         producer = connection.Producer(connection.default_channel)
         publish = connection.ensure(producer, producer.publish, max_retries=20, interval_max=1)
         publish({"n": 0}, exchange=queue.exchange, routing_key=queue.routing_key, declare=[queue])
-        server.stop()
-        server.start()  # empty: the queue's binding is gone, and the publisher declared it
+        own_broker.stop()
+        own_broker.start()  # empty: the queue's binding is gone, and the publisher declared it
         publish({"n": 1}, exchange=queue.exchange, routing_key=queue.routing_key, declare=[queue])
         # kombu's own transport finds no binding and routes it nowhere.
-        with Connection(server.url, transport=transport) as worker:
+        with Connection(own_broker.url, transport=transport) as worker:
             found = worker.default_channel.client.llen(queue.name)
         assert found == (1 if arrives else 0)
         if arrives:
             assert _drain(connection, queue, 1) == [{"n": 1}]
 
 
-def test_another_routing_key_still_finds_no_queue(server):
+def test_another_routing_key_still_finds_no_queue(own_broker):
     queue = _queue()
-    with Connection(server.url, transport=Transport) as connection:
+    with Connection(own_broker.url, transport=Transport) as connection:
         channel = connection.default_channel
         queue(channel).declare()
-        server.stop()
-        server.start()
+        own_broker.stop()
+        own_broker.start()
         channel = connection.default_channel
         assert channel.get_table(queue.exchange.name) == [
             (queue.exchange.name, "", queue.exchange.name)

@@ -27,7 +27,6 @@ from tests.ops.beat_settings import CELERY_BEAT_SCHEDULE as SCHEDULE
 from tests.reviews.broker import (
     ROOT,
     ChildProcess,
-    RedisServer,
     last_json_line,
     run_python,
     wait_until,
@@ -113,21 +112,13 @@ class Sends:
         return found
 
 
-@pytest.fixture
-def broker():
-    server = RedisServer()
-    server.start()
-    yield server
-    server.close()
-
-
 @pytest.mark.redis
-def test_two_beats_without_the_lock_would_send_every_job_twice(broker, tmp_path):
+def test_two_beats_without_the_lock_would_send_every_job_twice(own_broker, tmp_path):
     """The control: the same measure sees two beats of celery's own scheduler double up."""
-    sends = Sends(broker.url)
+    sends = Sends(own_broker.url)
     beats = [
         Beat(
-            broker.url,
+            own_broker.url,
             tmp_path,
             name,
             "-S",
@@ -150,9 +141,9 @@ def test_two_beats_without_the_lock_would_send_every_job_twice(broker, tmp_path)
 
 
 @pytest.mark.redis
-def test_two_beats_send_each_job_once_per_interval_and_one_takes_over(broker, tmp_path):
-    sends = Sends(broker.url)
-    beats = [Beat(broker.url, tmp_path, name) for name in ("one", "two")]
+def test_two_beats_send_each_job_once_per_interval_and_one_takes_over(own_broker, tmp_path):
+    sends = Sends(own_broker.url)
+    beats = [Beat(own_broker.url, tmp_path, name) for name in ("one", "two")]
     try:
         wait_until(lambda: all(beat.said("beat: Starting...") for beat in beats), 60, "beats")
         started = time.monotonic()
