@@ -23,6 +23,11 @@ class Branches:
     base: QuerySet
     conditions: tuple[Q, ...]
 
+    @staticmethod
+    def supported(queryset: QuerySet) -> bool:
+        """Whether the queryset's database orders and limits a UNION's parts."""
+        return connections[queryset.db].features.supports_slicing_ordering_in_compound
+
     def filter(self, *args, **kwargs) -> "Branches":
         """Narrowed in every branch alike (a cursor's bound, another filter)."""
         return Branches(self.base.filter(*args, **kwargs), self.conditions)
@@ -32,8 +37,7 @@ class Branches:
 
     def first(self, ordering: list, count: int) -> list:
         """The first `count` rows in `ordering` (plain fields, each selected by `base`)."""
-        features = connections[self.base.db].features
-        if len(self.conditions) == 1 or not features.supports_slicing_ordering_in_compound:
+        if len(self.conditions) == 1 or not self.supported(self.base):
             return list(self.as_one_query().order_by(*ordering)[:count])
         parts = [self.base.filter(c).order_by(*ordering)[:count] for c in self.conditions]
         return list(parts[0].union(*parts[1:]).order_by(*ordering)[:count])

@@ -83,16 +83,24 @@ def save_fields(instance, names) -> None:
 
 
 @cache
-def _insert_statement(model, rows: int) -> tuple[str, tuple, bool]:
-    """(text, fields given, whether the database returns the keys) of an insert of `rows`."""
+def insert_statement(model, rows: int) -> tuple[str, tuple]:
+    """(text, fields given) of a plain insert of `rows` rows of `model`: every concrete column
+    but a key the database assigns, no RETURNING (to be part of a larger statement)."""
     meta = model._meta
     fields = tuple(f for f in meta.concrete_fields if not (f.primary_key and f.db_returning))
     names = ", ".join(f'"{field.column}"' for field in fields)
     row = f"({', '.join(['%s'] * len(fields))})"
-    returns = len(fields) < len(meta.concrete_fields)
-    returning = f' RETURNING "{meta.pk.column}"' if returns else ""
     values = ", ".join([row] * rows)
-    return f'INSERT INTO "{meta.db_table}" ({names}) VALUES {values}{returning}', fields, returns
+    return f'INSERT INTO "{meta.db_table}" ({names}) VALUES {values}', fields
+
+
+@cache
+def _insert_statement(model, rows: int) -> tuple[str, tuple, bool]:
+    """(text, fields given, whether the database returns the keys) of an insert of `rows`."""
+    text, fields = insert_statement(model, rows)
+    returns = len(fields) < len(model._meta.concrete_fields)
+    returning = f' RETURNING "{model._meta.pk.column}"' if returns else ""
+    return f"{text}{returning}", fields, returns
 
 
 def _insert(model, instances: list, using: str) -> None:

@@ -8,10 +8,13 @@ provider-wide list).
 """
 
 from dataclasses import dataclass
+from functools import cache
 
-from common.rows import insert_rows, update_where
+from django.db import connections, router, transaction
+
+from common.rows import insert_rows, insert_statement, insert_values, update_where
 from common.search import digits
-from payments.models import Payment, PaymentEntry, PaymentType
+from payments.models import PartyName, Payment, PaymentEntry, PaymentType
 
 SEARCH_SEPARATOR = "\n"  # between fields, so a query cannot match across two of them
 
@@ -68,10 +71,22 @@ def search_text(payment: Payment, viewer_id: str) -> str:
     return SEARCH_SEPARATOR.join(field.lower() for field in fields if field)
 
 
+def party_names(payment: Payment) -> list[PartyName]:
+    """The names each viewer sees for the payment's parties (unsaved; payments.search)."""
+    return [
+        PartyName(provider_id=viewer_id, participant_id=party.participant_id, name=name)
+        for viewer_id in viewers(payment)
+        for party in parties(payment)
+        if (name := party.name_for(viewer_id).lower())
+    ]
+
+
 def entries_for(payment: Payment) -> list[PaymentEntry]:
     """The entries the payment should have now (unsaved)."""
     initiator, counterparty = parties(payment)
     bound = [party for party in (initiator, counterparty) if party.participant_id]
+    memo = payment.memo.lower()
+    unbound_name = "" if counterparty.participant_id else counterparty.recorded_name.lower()
     rows = []
     for viewer_id in viewers(payment):
         text = search_text(payment, viewer_id)
@@ -98,6 +113,8 @@ def entries_for(payment: Payment) -> list[PaymentEntry]:
                     reference_number=payment.reference_number,
                     search_text=text,
                     search_digits=digits(payment.counterparty_phone),
+                    search_memo=memo,
+                    unbound_name=unbound_name,
                 )
             )
     return rows
@@ -108,7 +125,32 @@ def rewrite_entries(payment: Payment, *, new: bool = False) -> None:
     inserted in this transaction (`new`) has none to delete."""
     if not new:
         PaymentEntry.objects.filter(payment_id=payment.id).delete()
-    insert_rows(entries_for(payment))  # a statement built once per number of entries
+    _insert(entries_for(payment), party_names(payment))
+
+
+@cache
+def _insert_statement(entries: int, names: int) -> tuple[str, tuple, tuple]:
+    """One statement for both inserts (a name already kept is left as it is)."""
+    entry_text, entry_fields = insert_statement(PaymentEntry, entries)
+    name_text, name_fields = insert_statement(PartyName, names)
+    text = f"WITH entries AS ({entry_text}) {name_text} ON CONFLICT DO NOTHING"
+    return text, entry_fields, name_fields
+
+
+def _insert(entries: list[PaymentEntry], names: list[PartyName]) -> None:
+    """The entries and the names seen, in one round trip on PostgreSQL (a statement built once
+    per number of rows); elsewhere, and without names, as two inserts."""
+    using = router.db_for_write(PaymentEntry)
+    connection = connections[using]
+    if connection.vendor != "postgresql" or not names or not entries:
+        insert_rows(entries)
+        PartyName.objects.using(using).bulk_create(names, ignore_conflicts=True)
+        return
+    text, entry_fields, name_fields = _insert_statement(len(entries), len(names))
+    values = [v for e in entries for v in insert_values(e, entry_fields, connection)]
+    values += [v for n in names for v in insert_values(n, name_fields, connection)]
+    with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
+        cursor.execute(text, values)
 
 
 def copy_state_to_entries(payment: Payment) -> None:

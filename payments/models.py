@@ -261,6 +261,11 @@ class PaymentEntry(models.Model):
     # Lower-cased memo and the party names this provider may see; digits of the addressed phone.
     search_text = models.TextField(blank=True, default="")
     search_digits = models.CharField(max_length=20, blank=True, default="")
+    # The lower-cased memo alone, and the name of a named but unbound party (a recipient who
+    # claimed without being a participant): how a provider-wide q walks in page order
+    # (payments.search).
+    search_memo = models.TextField(blank=True, default="")
+    unbound_name = models.CharField(max_length=511, blank=True, default="")
 
     class Meta:
         verbose_name_plural = "payment entries"
@@ -274,8 +279,9 @@ class PaymentEntry(models.Model):
                 name="payment_entry_one_primary",
             ),
         ]
-        # Plus, on PostgreSQL only, pg_trgm GIN indexes on search_text and search_digits of
-        # primary entries (migration 0001: SQLite has no GIN, and rebuilds tables from state).
+        # Plus, on PostgreSQL only, GIN indexes of primary entries: pg_trgm on search_memo and
+        # search_digits, and the digits' seven-digit grams (migrations 0001 and 0005: SQLite
+        # has no GIN, and rebuilds tables from state).
         indexes = [
             # Provider-wide list, newest first, and createdFrom / createdTo ranges.
             models.Index(
@@ -320,10 +326,41 @@ class PaymentEntry(models.Model):
                 condition=Q(is_primary=True),
                 name="payment_entry_payment_id",
             ),
+            # q naming an unbound party's name, in page order.
+            models.Index(
+                fields=["provider", "unbound_name", "-created_on", "-payment"],
+                condition=Q(is_primary=True) & ~Q(unbound_name=""),
+                name="payment_entry_unbound_name",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.payment_id} seen by {self.provider_id} via {self.participant_id}"
+
+
+class PartyName(models.Model):
+    """A name a provider sees for a party of its payments: its own participant's name, the
+    name recorded for another provider's participant, or an unbound party's (participant_id
+    empty). A provider-wide q finds the parties whose names contain it here, a table that
+    grows with the parties rather than the payments, then walks each party's entries in page
+    order (payments.search). Rows are only added: a name once seen stays searchable."""
+
+    provider = models.ForeignKey(
+        Provider, on_delete=models.PROTECT, related_name="+", db_index=False
+    )
+    participant_id = models.CharField(max_length=48, blank=True, default="")
+    name = models.CharField(max_length=511)  # lower-cased, as in search_text
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["provider", "name", "participant_id"], name="party_name_unique"
+            ),
+        ]
+        # Plus, on PostgreSQL only, a pg_trgm GIN index on name (migration 0005).
+
+    def __str__(self) -> str:
+        return f"{self.name!r} of {self.participant_id or 'an unbound party'} @ {self.provider_id}"
 
 
 # Defined in their own module, imported here as Django and the migrations expect (migration

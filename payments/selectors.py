@@ -19,7 +19,7 @@ from common.search import SearchTerm
 from limits import enforcement
 from participants.models import Enrollment
 from participants.selectors import enrollments_for
-from payments import usage_sql
+from payments import search, usage_sql
 from payments.models import (
     FundingAttempt,
     Operation,
@@ -65,24 +65,17 @@ class PaymentFilters:
         }
 
 
-def _search_ways(provider_id: str, term: SearchTerm) -> list[Q]:
-    """The ways an entry matches q: its text (or the addressed phone's digits), then, for each
-    participant q names, that participant as the entry's own party and as the other party."""
-    text = Q(search_text__contains=term.text)
-    if term.is_phone:
-        text |= Q(search_digits__contains=term.phone_digits)
-    # The provider's exact externalID, whatever it looks like (the payment lists put no
-    # condition on it; the review list's rule is narrower, see common.search).
+def _named_participants(provider_id: str, term: SearchTerm) -> set[str]:
+    """The participants q names exactly: a participantID, or the provider's externalID
+    (whatever it looks like: the payment lists put no condition on it; the review list's rule
+    is narrower, see common.search)."""
     by_external_id = (
         enrollments_for(provider_id)
         .filter(external_id=term.raw)
         .values_list("participant_id", flat=True)
         .first()
     )
-    ways = [text]
-    for participant_id in sorted({term.participant_id, by_external_id} - {"", None}):
-        ways += [Q(participant_id=participant_id), Q(other_participant_id=participant_id)]
-    return ways
+    return {term.participant_id, by_external_id} - {"", None}
 
 
 def _one_or_many(field: str, values: tuple[str, ...]) -> Q:
@@ -116,13 +109,13 @@ def list_entries(
     # One table and no joins: the plan stays a single index scan and is cheap to make.
     queryset = queryset.only("payment_id", "created_on", "role", "direction")
     if filters.q:
-        ways = _search_ways(provider_id, filters.q)
-        if len(ways) > 1 and not party:
-            # Each way walks its own index in page order (text: the trigram indexes; own
-            # party: payment_entry_party_page; other party: payment_entry_other_party_page).
-            # A participant's list walks its own index whatever q is: there one OR is best.
+        named = _named_participants(provider_id, filters.q)
+        if not party and Branches.supported(queryset):
+            # Each way walks its own index in page order (payments.search). A participant's
+            # list walks its own index whatever q is: there one OR is best.
+            ways = search.provider_wide_ways(provider_id, filters.q, named, using=queryset.db)
             return Branches(queryset, tuple(ways))
-        queryset = queryset.filter(reduce(or_, ways))
+        queryset = queryset.filter(reduce(or_, search.scoped_ways(filters.q, named)))
     return queryset
 
 

@@ -25,8 +25,9 @@ from payments.management.bench_rows import (
     entry_rows,
     payment_row,
     reference,
+    seen_names,
 )
-from payments.models import Payment, PaymentEntry
+from payments.models import PartyName, Payment, PaymentEntry
 from providers.models import Provider
 
 PARTICIPANTS_PER_PROVIDER = 2000
@@ -61,6 +62,7 @@ def load(rows: int, providers: int, *, log: Callable[[str], object]) -> tuple[Pr
     # between the other providers, so the indexes hold several tenants.
     plan = [(target, rows), *((other, rows // (5 * len(others))) for other in others)]
     total = 0
+    names = set()
     start = timezone.now() - SPAN
     with _secondary_indexes_deferred(log):
         for owner, count in plan:
@@ -80,8 +82,14 @@ def load(rows: int, providers: int, *, log: Callable[[str], object]) -> tuple[Pr
                     for n in range(size)
                 ]
                 _write(payments)
+                names.update(name for payment in payments for name in seen_names(payment))
                 total += size
                 log(f"  {owner.name}: {first + size}/{count}")
+    PartyName.objects.bulk_create(
+        [PartyName(provider_id=v, participant_id=p, name=n) for v, p, n in sorted(names)],
+        batch_size=5000,
+        ignore_conflicts=True,
+    )
     return target, total
 
 
@@ -161,7 +169,8 @@ def _secondary_indexes_deferred(log: Callable[[str], object]):
         cursor.execute(
             """
             SELECT i.indexname, i.indexdef FROM pg_indexes i
-            WHERE i.tablename IN ('payments_payment', 'payments_paymententry')
+            WHERE i.tablename IN ('payments_payment', 'payments_paymententry',
+                                  'payments_partyname')
               AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
             """
         )

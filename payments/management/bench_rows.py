@@ -56,7 +56,7 @@ PAYMENT_COLUMNS = (
 ENTRY_COLUMNS = (
     "provider_id", "payment_id", "participant_id", "other_participant_id", "role",
     "direction", "is_primary", "payment_type", "status", "on_hold", "created_on",
-    "reference_number", "search_text", "search_digits",
+    "reference_number", "search_text", "search_digits", "search_memo", "unbound_name",
 )  # fmt: skip
 COUNTERPARTY_POOL = 500  # a bound counterparty is one of the first 500 participants
 _ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
@@ -197,6 +197,7 @@ def entry_rows(row: tuple) -> list[tuple]:
         field.lower() for field in (memo, initiator_name, counterparty_name) if field
     )
     phone_digits = digits(row[18])
+    unbound_name = "" if counterparty_participant else counterparty_name.lower()
     is_payout = kind == "payout"
     initiator_sends = "sent" if is_payout else "received"
     counterparty_sends = "received" if is_payout else "sent"
@@ -206,7 +207,10 @@ def entry_rows(row: tuple) -> list[tuple]:
     rows = []
     for viewer in viewers:
         primary_is_initiator = viewer == initiator_provider
-        common = (kind, status, hold, created_on, ref, text, phone_digits)
+        common = (
+            *(kind, status, hold, created_on, ref, text, phone_digits),
+            *(memo.lower(), unbound_name),
+        )
         rows.append(
             (
                 *(viewer, payment_id, initiator_participant, counterparty_participant),
@@ -221,3 +225,15 @@ def entry_rows(row: tuple) -> list[tuple]:
                 )
             )
     return rows
+
+
+def seen_names(row: tuple) -> list[tuple[str, str, str]]:
+    """(viewer, participantID or "", lower-cased name) for each name a viewer of the generated
+    payment sees (`payments.entries.party_names`; generated payments record current names)."""
+    initiator_provider, _, initiator_participant, initiator_name = row[13:17]
+    counterparty_provider, _, counterparty_participant, counterparty_name = row[19:23]
+    viewers = {initiator_provider, counterparty_provider} - {None}
+    parties = [(initiator_participant, initiator_name.lower())]
+    if counterparty_name:
+        parties.append((counterparty_participant, counterparty_name.lower()))
+    return [(viewer, *party) for viewer in viewers for party in parties]

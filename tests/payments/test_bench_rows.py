@@ -7,7 +7,7 @@ import pytest
 from ulid import ULID
 
 from participants.models import Enrollment
-from payments.entries import entries_for
+from payments.entries import entries_for, party_names
 from payments.management.bench_data import PARTICIPANTS_PER_PROVIDER, _payment, generate_people
 from payments.management.bench_rows import (
     ENTRY_COLUMNS,
@@ -15,6 +15,7 @@ from payments.management.bench_rows import (
     entry_rows,
     payment_row,
     reference,
+    seen_names,
     ulid,
 )
 from payments.models import REFERENCE_ALPHABET, REFERENCE_LENGTH, Payment, PaymentEntry
@@ -36,6 +37,7 @@ def test_entry_rows_are_what_entries_for_makes():
     rng = random.Random(7)
     start = datetime(2026, 1, 1, tzinfo=UTC)
     kinds = set()
+    unbound_named = 0
     for n in range(600):
         row = payment_row(rng, providers[0].id, people, start + timedelta(minutes=n), "R")
         payment = _payment(row)
@@ -47,11 +49,15 @@ def test_entry_rows_are_what_entries_for_makes():
             for entry in entries_for(payment)
         ]
         assert entry_rows(row) == expected
+        names = {(n.provider_id, n.participant_id, n.name) for n in party_names(payment)}
+        assert set(seen_names(row)) == names
         kinds.add((len(expected), payment.type, bool(payment.counterparty_name)))
+        unbound_named += bool(payment.counterparty_name and not payment.counterparty_participant_id)
     # The sample covers one, two and four entries, payouts and requests, named counterparties.
     assert {count for count, _, _ in kinds} == {1, 2, 4}
     assert {kind for _, kind, _ in kinds} == {"payout", "request"}
     assert len(people[providers[0].id]) == PARTICIPANTS_PER_PROVIDER
+    assert unbound_named  # recipients who claimed without being participants, by name
 
 
 def test_references_are_distinct_and_well_formed():
