@@ -35,3 +35,14 @@ def test_it_refuses_a_database_without_partitions():
         pytest.skip("PostgreSQL has partitions")
     with pytest.raises(CommandError, match="PostgreSQL"):
         call_command("bench_event_history", events=10, stdout=StringIO(), stderr=StringIO())
+
+
+@pytest.mark.postgres
+def test_it_can_retire_by_dropping_alone(capsys):
+    call_command(
+        "bench_event_history", events=300, depth=10, repeat=1, json=True, no_old_purge=True
+    )
+    retired = json.loads(capsys.readouterr().out)["retire"]
+    assert set(retired) == {"dropping"} and retired["dropping"]["rows"] > 0
+    left = 300 - retired["dropping"]["rows"]
+    assert Event.objects.filter(id__startswith="evt_bench").count() == left

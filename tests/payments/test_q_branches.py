@@ -177,12 +177,8 @@ def test_each_way_is_an_ordered_limited_query_of_the_union(provider, other_provi
     for part in parts:
         assert re.search(order, part), part
         assert cursor in part and " OR " not in part, part
-    # Then the union, ordered and cut again (by the parts' column aliases).
-    created, payment = (
-        re.search(rf'"payments_paymententry"\."{name}" AS "(col\d+)"', sql).group(1)
-        for name in ("created_on", "payment_id")
-    )
-    assert parts[-1].endswith(f') ORDER BY "{created}" DESC, "{payment}" DESC LIMIT 3'), sql
+    # Then the union, ordered and cut again (by its columns' names).
+    assert parts[-1].endswith(') ORDER BY "created_on" DESC, "payment_id" DESC LIMIT 3'), sql
     participant = world.searched.participant_id
     assert f"\"participant_id\" = '{participant}'" in parts[1]
     assert f"\"other_participant_id\" = '{participant}'" in parts[2]
