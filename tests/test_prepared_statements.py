@@ -19,9 +19,13 @@ PREPARED = {"server_side_binding": True, "prepare_threshold": 5}
 
 
 def _options(**env) -> dict:
+    """Each database's prepared-statement options (its other options are other tests')."""
     result = run_settings(SHOW, **env)
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return {
+        name: {key: value for key, value in options.items() if key in PREPARED}
+        for name, options in json.loads(result.stdout).items()
+    }
 
 
 def test_on_by_default_on_postgresql_and_for_its_replica():
