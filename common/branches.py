@@ -7,12 +7,18 @@ a page; the page is the UNION of those short lists (a row matched two ways appea
 ordered and cut again. A database that cannot order and limit a UNION's parts (SQLite) runs
 the `OR`.
 
+The page's statement is never prepared on the server: its best plan depends on the values (a
+`LIKE` pattern that matches a few rows or millions), and a prepared statement's generic plan,
+chosen for any value, walked the whole page index for a rare one (seconds at ten million
+payments, where the value's own plan takes milliseconds).
+
 The parts differ only in their condition, so the statement is compiled once with a slot where
 the condition goes, and each part is that text with its own condition compiled into the slot:
 the ORM compiling each part whole (its columns, joins and ordering) cost about 0.7 ms a part,
 more than PostgreSQL spends running it.
 """
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import reduce
 from operator import or_
@@ -33,6 +39,23 @@ class _Slot(Expression):
 
     def as_sql(self, compiler, connection):
         return _SLOT, []
+
+
+@contextmanager
+def _planned_for_its_values(using: str):
+    """Statements run here are planned for their own values, never prepared (psycopg prepares
+    a statement a connection has run `prepare_threshold` times; None turns that off)."""
+    connection = connections[using]
+    connection.ensure_connection()
+    raw = connection.connection
+    if connection.vendor != "postgresql" or raw.prepare_threshold is None:
+        yield
+        return
+    threshold, raw.prepare_threshold = raw.prepare_threshold, None
+    try:
+        yield
+    finally:
+        raw.prepare_threshold = threshold
 
 
 def _placeholders(sql: str) -> int:
@@ -60,6 +83,10 @@ class Branches:
 
     def first(self, ordering: list, count: int) -> list:
         """The first `count` rows in `ordering` (plain fields, each selected by `base`)."""
+        with _planned_for_its_values(self.base.db):
+            return self._first(ordering, count)
+
+    def _first(self, ordering: list, count: int) -> list:
         if len(self.conditions) == 1 or not self.supported(self.base):
             return list(self.as_one_query().order_by(*ordering)[:count])
         union = self._union(ordering, count)

@@ -74,3 +74,24 @@ def test_other_shapes_take_the_orm_s_union(entries, shape):
     assert got == _expected(base, conditions[0] | conditions[1], 5)
     if is_postgres():
         assert " UNION " in sql and "branch condition" not in sql
+
+
+@pytest.mark.postgres
+def test_the_page_is_planned_for_its_values_never_prepared(entries, settings):
+    if not settings.DATABASE_PREPARED_STATEMENTS:
+        pytest.skip("prepared statements are off for this database")
+    base, _, bea = entries
+    conditions = (Q(search_memo__contains="rent"), Q(participant_id=bea.participant_id))
+    branches = Branches(base.only("payment_id", "created_on"), conditions)
+    one_query = branches.as_one_query().order_by(*ORDERING)
+    for _ in range(8):  # past psycopg's prepare_threshold
+        branches.first(ORDERING, 3)
+        list(one_query[:3])  # the same conditions run otherwise: prepared
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT statement LIKE '%%UNION%%', statement FROM pg_prepared_statements "
+            "WHERE statement LIKE '%%search_memo%%ORDER BY%%'"
+        )
+        rows = cursor.fetchall()
+        assert [union for (union, _) in rows] == [False], rows
+    assert connection.connection.prepare_threshold == 5  # restored
