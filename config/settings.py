@@ -212,19 +212,27 @@ DATABASE_PREPARED_STATEMENTS = env_bool(
 _PREPARED = {"server_side_binding": True, "prepare_threshold": 5}
 if DATABASE_PREPARED_STATEMENTS and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {}).update(_PREPARED)
-# No JIT compilation (docs/decisions.md, "JIT off"): it pays for long analytical queries, and
-# a page whose estimated cost passes jit_above_cost at volume spent 110 ms compiling for 3 ms of
-# work. DATABASE_JIT=off sends `jit=off` when connecting; `server` sends nothing and leaves it
-# to the server, the role or the pooler: PgBouncer refuses startup options it does not know
-# (deploy/dev/pgbouncer.sh sets it on its own server connections instead).
-DATABASE_JIT = env_str(
-    "DATABASE_JIT", "server" if DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] else "off"
+# The session settings of a service of short queries (docs/decisions.md, "JIT and parallel
+# workers off"): no JIT compilation and no parallel workers. Both pay for long analytical
+# queries; at volume a page's estimated cost passed their thresholds, and it spent 110 ms
+# compiling, or 5 to 7 ms starting workers, for well under a millisecond of work.
+# DATABASE_SESSION_SETTINGS=service sends them when connecting; `server` sends nothing and
+# leaves them to the server, the role or the pooler: PgBouncer refuses startup options it does
+# not know (deploy/dev/pgbouncer.sh sets them on its own server connections instead).
+SERVICE_SESSION_SETTINGS = {"jit": "off", "max_parallel_workers_per_gather": "0"}
+DATABASE_SESSION_SETTINGS = env_str(
+    "DATABASE_SESSION_SETTINGS",
+    "server" if DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] else "service",
 )
-if DATABASE_JIT not in ("off", "server"):
-    raise ImproperlyConfigured("DATABASE_JIT must be off or server")
-_NO_JIT = {"options": "-c jit=off"} if DATABASE_JIT == "off" else {}
+if DATABASE_SESSION_SETTINGS not in ("service", "server"):
+    raise ImproperlyConfigured("DATABASE_SESSION_SETTINGS must be service or server")
+_SESSION = (
+    {"options": " ".join(f"-c {name}={value}" for name, value in SERVICE_SESSION_SETTINGS.items())}
+    if DATABASE_SESSION_SETTINGS == "service"
+    else {}
+)
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    DATABASES["default"].setdefault("OPTIONS", {}).update(_NO_JIT)
+    DATABASES["default"].setdefault("OPTIONS", {}).update(_SESSION)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (the live test server, the eager task runner) share the file.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -262,7 +270,7 @@ if _DATABASE_REPLICA_URL:
     ]
     if DATABASE_PREPARED_STATEMENTS:
         DATABASES["replica"]["OPTIONS"].update(_PREPARED)
-    DATABASES["replica"]["OPTIONS"].update(_NO_JIT)
+    DATABASES["replica"]["OPTIONS"].update(_SESSION)
     DATABASE_ROUTERS = ["common.replica.ReplicaRouter"]  # common.replica.ROUTER
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},

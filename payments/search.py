@@ -16,10 +16,10 @@ stops after a page (`provider_wide_ways`, joined by common.branches):
   the parties, not the payments; then each such party's entries, as the entry's own party and
   as the other party (`search_text` tested again: a party may be seen under other names too),
   or, for an unbound party, the entries that recorded that name (`unbound_name`);
-- a phone fragment of at least seven digits: one of its seven-digit grams, looked up exactly
-  in a GIN index of each phone's grams (a posting list as long as the matches, where trigrams
-  of digits, only a thousand of them, each list a tenth of all phones); shorter fragments use
-  the digits' trigram index.
+- a phone fragment of at least seven digits: the entries one of its seven-digit grams gives,
+  looked up exactly in a GIN index of each phone's grams (a posting list as long as the
+  matches, where trigrams of digits, only a thousand of them, each list a tenth of all
+  phones); shorter fragments use the digits' trigram index.
 
 When q is in more names than `MAX_NAMED_PARTIES`, its matches are common: the list walks the
 provider's page index and tests `search_text`, stopping after a page of them.
@@ -29,7 +29,7 @@ from django.db.models import BooleanField, F, Q, Value
 from django.db.models.expressions import Expression
 
 from common.search import SearchTerm
-from payments.models import PartyName
+from payments.models import PartyName, PaymentEntry
 
 # A local number's length: a fragment this long names few phones.
 PHONE_GRAM = 7
@@ -40,15 +40,21 @@ MAX_NAMED_PARTIES = 24
 
 
 class HasDigitGram(Expression):
-    """`payment_digit_grams(search_digits) @> ARRAY[gram]`: the entries whose addressed phone
-    contains these seven digits (PostgreSQL; the expression its GIN index is built on)."""
+    """The entries whose addressed phone contains these seven digits, by their IDs as an array
+    the grams' GIN index gives first (PostgreSQL; the index is built on this expression).
+
+    PostgreSQL cannot tell how few rows a gram matches: grams are too many and too rare for its
+    statistics, so it assumes 0.5 % of the table. Written as a condition of the page's query it
+    then preferred the digits' trigram index, or walking the page index until enough matched
+    (every entry of the provider, for a gram that matches five). An array computed first
+    leaves it one plan: look the IDs up, then order the few rows."""
 
     conditional = True
     output_field = BooleanField()
 
     def __init__(self, gram: str):
         super().__init__()
-        self.column, self.gram = F("search_digits"), Value(gram)
+        self.column, self.gram = F("pk"), Value(gram)
 
     def get_source_expressions(self):
         return [self.column, self.gram]
@@ -59,8 +65,12 @@ class HasDigitGram(Expression):
     def as_sql(self, compiler, connection):
         column, column_params = compiler.compile(self.column)
         gram, gram_params = compiler.compile(self.gram)
-        sql = f"{DIGIT_GRAMS_FUNCTION}({column}) @> ARRAY[{gram}]::text[]"
-        return sql, (*column_params, *gram_params)
+        table = PaymentEntry._meta.db_table
+        ids = (
+            f'SELECT "id" FROM "{table}" WHERE "is_primary" '
+            f'AND {DIGIT_GRAMS_FUNCTION}("search_digits") @> ARRAY[{gram}]::text[]'
+        )
+        return f"{column} = ANY(ARRAY({ids}))", (*column_params, *gram_params)
 
 
 def _participant_ways(participant_ids) -> list[Q]:

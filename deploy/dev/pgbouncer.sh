@@ -49,7 +49,7 @@ start() {
   printf '"%s" "%s"\n' "$PGUSER" "$PGPASSWORD" >"$PGBOUNCER_DIR/userlist.txt"
   cat >"$PGBOUNCER_DIR/pgbouncer.ini" <<INI
 [databases]
-* = host=$PRIMARY_HOST port=$PRIMARY_PORT connect_query='SET jit = off'
+* = host=$PRIMARY_HOST port=$PRIMARY_PORT connect_query='SET jit = off; SET max_parallel_workers_per_gather = 0'
 
 [pgbouncer]
 listen_addr = 127.0.0.1

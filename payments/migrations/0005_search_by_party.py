@@ -33,16 +33,6 @@ INDEXES = {
     ),
     "party_name_trgm": 'ON "payments_partyname" USING gin ("name" gin_trgm_ops)',
 }
-# The planner's estimate of a gram lookup: the statistics of a partial index's expression are
-# not used, so the grams get statistics of their own. Grams are many and each rare: only a
-# sample this large keeps any of them as "most common" elements, whose frequencies tell the
-# planner a gram matches a few rows (without them it assumes 0.5 % of the table, and prefers
-# the digits' trigram index, whose lists grow with the table).
-GRAMS_STATISTICS = (
-    'CREATE STATISTICS IF NOT EXISTS "payment_entry_digit_grams_stats" '
-    'ON (payment_digit_grams("search_digits")) FROM "payments_paymententry"',
-    'ALTER STATISTICS "payment_entry_digit_grams_stats" SET STATISTICS 10000',
-)
 OLD_TEXT_INDEX = (
     "payment_entry_text_trgm",
     'ON "payments_paymententry" USING gin ("search_text" gin_trgm_ops) WHERE "is_primary"',
@@ -120,8 +110,6 @@ def index_forwards(apps, schema_editor):
     if not _postgresql(schema_editor):
         return
     schema_editor.execute(GRAMS_FUNCTION)
-    for statement in GRAMS_STATISTICS:
-        schema_editor.execute(statement)
     for name, definition in INDEXES.items():
         schema_editor.execute(f'CREATE INDEX CONCURRENTLY IF NOT EXISTS "{name}" {definition}')
     schema_editor.execute(f'DROP INDEX CONCURRENTLY IF EXISTS "{OLD_TEXT_INDEX[0]}"')
@@ -134,7 +122,6 @@ def index_backwards(apps, schema_editor):
     schema_editor.execute(f'CREATE INDEX CONCURRENTLY IF NOT EXISTS "{name}" {definition}')
     for name in INDEXES:
         schema_editor.execute(f'DROP INDEX CONCURRENTLY IF EXISTS "{name}"')
-    schema_editor.execute('DROP STATISTICS IF EXISTS "payment_entry_digit_grams_stats"')
     schema_editor.execute("DROP FUNCTION IF EXISTS payment_digit_grams(text)")
 
 

@@ -146,6 +146,17 @@ def test_a_phone_fragment_matches_the_addressed_phone_s_digits(provider, q, matc
 
 
 @pytest.mark.postgres
+def test_a_long_fragment_looks_its_gram_up_first(provider):
+    ada = enroll(provider.provider, given="Ada", family="Byron")
+    make_payment(ada, phone="+14155550123")
+    sql = _page_query(provider, {"q": "(415) 555-0123"})
+    assert '= ANY(ARRAY(SELECT "id" FROM "payments_paymententry" WHERE' in sql, sql
+    assert "payment_digit_grams(\"search_digits\") @> ARRAY['4155550']::text[]" in sql, sql
+    short = _page_query(provider, {"q": "555-01"})
+    assert "payment_digit_grams" not in short and "search_digits" in short
+
+
+@pytest.mark.postgres
 def test_the_grams_index_is_the_phones_seven_digit_runs():
     with connection.cursor() as cursor:
         cursor.execute("SELECT payment_digit_grams('14155550123'), payment_digit_grams('12345')")
