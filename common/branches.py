@@ -109,7 +109,8 @@ class Branches:
         if sql.count(_SLOT) != 1 or len(joined) != 1:
             return None
         before, after = sql.split(_SLOT)
-        head, tail = list(params[: _placeholders(before)]), list(params[_placeholders(before) :])
+        split = _placeholders(before)
+        head, tail = list(params[:split]), list(params[split:])
         parts, values = [], []
         for condition in self.conditions:
             try:

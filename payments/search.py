@@ -41,7 +41,8 @@ MAX_NAMED_PARTIES = 24
 
 class HasDigitGram(Expression):
     """The entries whose addressed phone contains these seven digits, by their IDs as an array
-    the grams' GIN index gives first (PostgreSQL; the index is built on this expression).
+    the grams' GIN index gives first (PostgreSQL; the inner condition is the index's own
+    expression).
 
     PostgreSQL cannot tell how few rows a gram matches: grams are too many and too rare for its
     statistics, so it assumes 0.5 % of the table. Written as a condition of the page's query it
@@ -120,7 +121,9 @@ def provider_wide_ways(
             if not participant_id:
                 text.append(Q(unbound_name=name))
         named = Q(search_text__contains=term.text)
-        for way in _participant_ways(participant_id for participant_id, _ in parties):
+        # A participant q names exactly is matched below on every entry, whatever its text.
+        others = (p for p, _ in parties if p not in participant_ids)
+        for way in _participant_ways(others):
             text.append(way & named)
     phone = [_phone_way(term)] if term.is_phone else []
     return [*text, *phone, *_participant_ways(participant_ids)]
