@@ -18,12 +18,14 @@ from common import partitions
 
 
 def purge_expired_keys(*, now: datetime | None = None) -> int:
-    """Returns the partitions dropped on PostgreSQL, the records deleted elsewhere."""
+    """Returns the partitions retired on PostgreSQL, the records deleted elsewhere."""
     now = now or timezone.now()
     if not partitions.enabled():
         return idempotency.purge_expired(now)
     window = settings.IDEMPOTENCY_RETENTION_SECONDS + settings.IDEMPOTENCY_LOCK_SECONDS
     with transaction.atomic():
-        return partitions.retire(
+        retired = partitions.retire(
             "api_idempotencyrecord", "created_on", cutoff=now - timedelta(seconds=window)
         )
+    partitions.drop_retired()
+    return retired

@@ -3,8 +3,10 @@
 A partitioned table's primary key must contain its partition key, so the database's key is
 (id, <time column>) while Django's model keeps `id` as its pk; nothing may reference such a
 table with a database foreign key (see docs/decisions.md, "Partitioned history"). Partman
-makes the partitions ahead of time (`maintain`) and drops those past a retention (`retire`);
-rows a live partition still holds past their window are filtered out by the readers.
+makes the partitions ahead of time (`maintain`) and detaches those past a retention into the
+RETIRED schema (`retire`), whose tables are dropped afterwards in transactions of their own
+(`drop_retired`); rows a live partition still holds past their window are filtered out by the
+readers.
 
 On any other database (the embedded SQLite) every function here is a no-op: the same models
 are plain tables there.
@@ -17,6 +19,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, migrations
 
 SCHEMA = "partman"
+# Where retired partitions wait for their drop: out of the tables they were part of, not yet
+# freed on disk (made by the ops app's migration).
+RETIRED = "partman_retired"
 
 
 @dataclass(frozen=True)
@@ -250,21 +255,46 @@ def maintain(conn=connection) -> list[str]:
 
 
 def retire(table: str, column: str, *, cutoff: datetime, conn=connection) -> int:
-    """Detach and drop every partition of `table` wholly older than `cutoff`, and delete the
-    few rows older than it that fell into the default partition (rows written with a time no
-    partition covered). Returns the partitions dropped; costs the same whatever they held."""
+    """Detach every partition of `table` wholly older than `cutoff` into the RETIRED schema,
+    and delete the few rows older than it that fell into the default partition (rows written
+    with a time no partition covered). Returns the partitions detached.
+
+    Detaching changes the catalog alone, so the caller's transaction costs the same whatever
+    the partitions held; freeing their files (a second or more for a month of events) is
+    `drop_retired`'s, after the commit, and holds no lock a reader of the live table waits on.
+    """
     with conn.cursor() as cursor:
         # A table with deferred checks still pending (rows written earlier in the caller's
-        # transaction) cannot be dropped: check them now.
+        # transaction) cannot be detached: check them now.
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute(
             f"SELECT {SCHEMA}.drop_partition_time(%s, p_retention := now() - %s, "
-            "p_keep_table := false, p_reference_timestamp := now())",
-            [f"public.{table}", cutoff],
+            "p_retention_schema := %s, p_reference_timestamp := now())",
+            [f"public.{table}", cutoff, RETIRED],
         )
-        dropped = cursor.fetchone()[0] or 0
+        detached = cursor.fetchone()[0] or 0
         cursor.execute(f'DELETE FROM "{table}_default" WHERE "{column}" < %s', [cutoff])
-    return dropped
+    return detached
+
+
+def retired_tables(conn=connection) -> list[str]:
+    with conn.cursor() as cursor:
+        cursor.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = %s ORDER BY tablename", [RETIRED]
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def drop_retired(conn=connection) -> int:
+    """Drop the retired partitions, each in a transaction of its own; returns how many. Run
+    outside any transaction, after the retirements that detached them have committed."""
+    if not enabled(conn):
+        return 0
+    names = retired_tables(conn)
+    for name in names:
+        with conn.cursor() as cursor:
+            cursor.execute(f'DROP TABLE IF EXISTS "{RETIRED}"."{name}"')
+    return len(names)
 
 
 def partitions(table: str, conn=connection) -> list[tuple[str, str]]:

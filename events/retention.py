@@ -2,9 +2,10 @@
 
 On PostgreSQL the three tables are partitioned by month of the event's creation (deliveries
 and attempts carry it as `event_created_on`), so one month of each retires together by
-dropping partitions, attempts first: no moment shows a delivery whose event is gone, and the
-cost does not grow with the rows. Elsewhere (the embedded SQLite) expired events are deleted
-with their deliveries and attempts.
+detaching its partitions in one transaction, attempts first: no moment shows a delivery whose
+event is gone, and the cost does not grow with the rows. Their files are freed afterwards, a
+table a transaction (common.partitions.drop_retired). Elsewhere (the embedded SQLite) expired
+events are deleted with their deliveries and attempts.
 """
 
 from datetime import datetime, timedelta
@@ -29,12 +30,20 @@ def cutoff(now: datetime | None = None) -> datetime:
     return (now or timezone.now()) - timedelta(days=settings.EVENT_RETENTION_DAYS)
 
 
-def purge_expired_events(*, now: datetime | None = None) -> int:
-    """Retire events (with their deliveries and attempts) past the retention period; returns
-    the partitions dropped on PostgreSQL, the events deleted elsewhere."""
+def retire_expired_events(*, now: datetime | None = None) -> int:
+    """Take the months past the retention period out of the event tables (PostgreSQL); returns
+    the partitions detached, whose files `partitions.drop_retired` frees afterwards."""
     oldest = cutoff(now)
-    if not partitions.enabled():
-        deleted, _ = Event.objects.filter(created_on__lt=oldest).delete()
-        return deleted
     with transaction.atomic():
         return sum(partitions.retire(t.table, t.column, cutoff=oldest) for t in TABLES)
+
+
+def purge_expired_events(*, now: datetime | None = None) -> int:
+    """Retire events (with their deliveries and attempts) past the retention period; returns
+    the partitions retired on PostgreSQL, the events deleted elsewhere."""
+    if not partitions.enabled():
+        deleted, _ = Event.objects.filter(created_on__lt=cutoff(now)).delete()
+        return deleted
+    retired = retire_expired_events(now=now)
+    partitions.drop_retired()
+    return retired

@@ -16,10 +16,12 @@ from ledger.models import CallbackAttempt
 
 
 def purge_expired_attempts(*, now: datetime | None = None) -> int:
-    """Returns the partitions dropped on PostgreSQL, the attempts deleted elsewhere."""
+    """Returns the partitions retired on PostgreSQL, the attempts deleted elsewhere."""
     oldest = (now or timezone.now()) - timedelta(days=settings.LEDGER_ATTEMPT_RETENTION_DAYS)
     if not partitions.enabled():
         deleted, _ = CallbackAttempt.objects.filter(call_created_on__lt=oldest).delete()
         return deleted
     with transaction.atomic():
-        return partitions.retire("ledger_callbackattempt", "call_created_on", cutoff=oldest)
+        retired = partitions.retire("ledger_callbackattempt", "call_created_on", cutoff=oldest)
+    partitions.drop_retired()
+    return retired

@@ -1,7 +1,8 @@
 """Keeping the partitioned history: partitions made ahead of time, expired ones retired.
 
 Partman makes the partitions (`common.partitions.maintain`); each app's purge decides what is
-past its window and drops it, children first (events.retention). Beat runs both hourly; the
+past its window, detaches it, children first (events.retention), and drops what it detached
+once that has committed, with any a failed drop left behind. Beat runs both hourly; the
 `maintain_partitions` command runs them at once, e.g. after a long stop of beat.
 """
 

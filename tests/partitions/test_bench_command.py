@@ -23,6 +23,7 @@ def test_it_loads_times_the_feed_and_retires_two_months(capsys):
         assert timing["p95"] >= timing["p50"] > 0
     retired = report["retire"]
     assert retired["dropping"]["rows"] > 0 and retired["the old purge"]["rows"] > 0
+    assert retired["dropping"]["dropDetached"]["seconds"] > 0
     # Both months are gone, with their deliveries and attempts; the rest stays.
     left = 600 - retired["dropping"]["rows"] - retired["the old purge"]["rows"]
     assert Event.objects.filter(id__startswith="evt_bench").count() == left

@@ -3,6 +3,7 @@ a month's boundary in the right one, and a month retired by dropping its partiti
 database, expired events are neither served nor kept past the purge."""
 
 from datetime import timedelta
+from io import StringIO
 
 import pytest
 from django.conf import settings
@@ -66,21 +67,26 @@ def test_a_write_at_a_month_boundary_lands_in_that_months_partition(provider):
     assert partition_of(Delivery, late.pk) == partition_of(Delivery, before[1].pk)
 
 
-@pytest.mark.postgres
-def test_retiring_drops_whole_months_children_first_and_keeps_the_live_ones(provider):
+def an_expired_month(provider):
+    """A month three back with its partitions and one event in it, and a purge's clock set so
+    the cutoff is just past that month's end."""
     now = timezone.now()
     hook = endpoint(provider.id)
     expired_month = month_start(now, -3)
     for table in TABLES:
         make_partitions(table, expired_month, month_start(now, -2))
     old = event_with_attempt(provider.id, hook, expired_month + timedelta(days=1))
+    purge_now = month_start(now, -2) + timedelta(seconds=1, days=settings.EVENT_RETENTION_DAYS)
+    return now, hook, expired_month, old, purge_now
+
+
+@pytest.mark.postgres
+def test_retiring_drops_whole_months_children_first_and_keeps_the_live_ones(provider):
+    now, hook, expired_month, old, purge_now = an_expired_month(provider)
     live = event_with_attempt(provider.id, hook, now)
     # Written with a time no partition covers: it sits in the default partition.
     stray = event_with_attempt(provider.id, hook, now - timedelta(days=3650))
     assert partition_of(Event, stray[0].pk) == "events_event_default"
-    # The purge's clock set so the cutoff is just past the end of `expired_month`.
-    cutoff = month_start(now, -2) + timedelta(seconds=1)
-    purge_now = cutoff + timedelta(days=settings.EVENT_RETENTION_DAYS)
 
     dropped = retention.purge_expired_events(now=purge_now)
 
@@ -93,6 +99,43 @@ def test_retiring_drops_whole_months_children_first_and_keeps_the_live_ones(prov
     ):
         assert not model.objects.filter(pk__in=[row.pk for row in gone]).exists()
         assert model.objects.filter(pk=kept.pk).exists()
+
+
+@pytest.mark.postgres
+def test_retiring_detaches_first_and_the_files_are_freed_after(provider):
+    _, _, expired_month, old, purge_now = an_expired_month(provider)
+
+    retired = retention.retire_expired_events(now=purge_now)
+
+    detached = {f"{table}{suffix(expired_month)}" for table in TABLES}
+    assert retired >= 3
+    # Out of the tables the service reads, their rows with them, but not yet dropped.
+    assert detached <= set(partitions.retired_tables())
+    for table in TABLES:
+        assert f"{table}{suffix(expired_month)}" not in names(table)
+    assert not Event.objects.filter(pk=old[0].pk).exists()
+    assert not Delivery.objects.filter(pk=old[1].pk).exists()
+
+    assert partitions.drop_retired() >= 3
+
+    assert not detached & set(partitions.retired_tables())
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_class WHERE relname = ANY(%s)", [sorted(detached)])
+        assert cursor.fetchone()[0] == 0
+
+
+@pytest.mark.postgres
+def test_a_purge_drops_partitions_a_failed_drop_left_retired(provider):
+    month = month_start(timezone.now(), -3)
+    make_partitions("events_event", month)
+    with connection.cursor() as cursor:
+        cursor.execute(f"ALTER TABLE events_event DETACH PARTITION events_event{suffix(month)}")
+        cursor.execute(f"ALTER TABLE events_event{suffix(month)} SET SCHEMA {partitions.RETIRED}")
+    assert f"events_event{suffix(month)}" in partitions.retired_tables()
+
+    call_command("maintain_partitions", stdout=StringIO())
+
+    assert partitions.retired_tables() == []
 
 
 def test_expired_events_are_not_served_and_the_purge_removes_them(provider):
