@@ -6,7 +6,7 @@ update of some fields of one row (`save_fields`)."""
 import re
 from functools import cache
 
-from django.db import DatabaseError, connection, connections, router, transaction
+from django.db import DatabaseError, IntegrityError, connection, connections, router, transaction
 from django.db.models import Manager, Model
 
 from common.partition_keys import CopiedPartitionKey
@@ -136,6 +136,47 @@ def insert_row(instance) -> None:
         instance.save(force_insert=True)
         return
     _insert(model, [instance], using)
+
+
+@cache
+def _insert_unless_statement(model, columns: tuple[str, ...]) -> tuple[str, tuple]:
+    text, fields = insert_statement(model, 1)
+    conflict = ", ".join(quoted_column(model, name) for name in columns)
+    pk = model._meta.pk.column
+    return f'{text} ON CONFLICT ({conflict}) DO NOTHING RETURNING "{pk}"', fields
+
+
+def insert_row_unless_taken(instance, columns: tuple[str, ...]) -> bool:
+    """`insert_row`, except that a row already holding the same `columns` (a unique
+    constraint's) is not an error: returns False and inserts nothing. On PostgreSQL one
+    statement (`ON CONFLICT DO NOTHING`), where a savepoint around the insert would cost two
+    more; elsewhere the savepoint. Any other constraint fails as `insert_row` does."""
+    model = instance._meta.concrete_model
+    using = router.db_for_write(model, instance=instance)
+    if not _compiled_insert(model, using) or type(instance).save is not Model.save:
+        try:
+            with transaction.atomic(using=using):
+                instance.save(force_insert=True)
+        except IntegrityError:
+            if (
+                model._default_manager.using(using)
+                .filter(**{name: getattr(instance, name) for name in columns})
+                .exists()
+            ):
+                return False
+            raise
+        return True
+    connection = connections[using]
+    statement, fields = _insert_unless_statement(model, tuple(columns))
+    values = insert_values(instance, fields, connection)
+    with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
+        cursor.execute(statement, values)
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    instance.pk = row[0]
+    instance._state.adding, instance._state.db = False, using
+    return True
 
 
 def insert_rows(instances) -> None:

@@ -321,11 +321,6 @@ class PaymentEntry(models.Model):
                 condition=Q(is_primary=True),
                 name="payment_entry_other_party_page",
             ),
-            models.Index(
-                fields=["provider", "payment", "-created_on"],
-                condition=Q(is_primary=True),
-                name="payment_entry_payment_id",
-            ),
             # q naming an unbound party's name, in page order.
             models.Index(
                 fields=["provider", "unbound_name", "-created_on", "-payment"],

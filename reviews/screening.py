@@ -67,8 +67,9 @@ def assess_sign_in(
 
 def assess_payment(payment, device: Device | None = None) -> RiskVerdict:
     """The assessment of a payment being created (already recorded, inside its transaction).
-    The initiator is the subject, at the initiating provider."""
-    with transaction.atomic():
+    The initiator is the subject, at the initiating provider. No savepoint of its own: a
+    failure here fails the creation, whose transaction this is part of."""
+    with transaction.atomic(savepoint=False):
         assessment = assessments.assess(
             Event.PAYMENT,
             payment.initiator_enrollment,

@@ -12,13 +12,13 @@ outcomes come back through `payments.tasks.on_ledger_outcome`.
 
 from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 
 from common.actors import Actor
 from common.compiled import CompiledRead
 from common.locking import lock_or_404
-from common.rows import insert_row, insert_rows, save_fields
+from common.rows import insert_row, insert_row_unless_taken, insert_rows, save_fields
 from ledger import selectors as ledger_selectors
 from ledger import services as ledger_services
 from participants.models import Enrollment, FundingSource
@@ -169,16 +169,12 @@ def record_new(payment, data, memo, initiator, source, phone, now, actor) -> Non
 
 
 def _insert(payment: Payment) -> None:
-    """Insert with a fresh reference number, retrying the rare collision."""
-    for attempt in range(_REFERENCE_ATTEMPTS):
+    """Insert with a fresh reference number, drawing another on the rare collision."""
+    for _ in range(_REFERENCE_ATTEMPTS):
         payment.reference_number = new_reference_number()
-        try:
-            with transaction.atomic():
-                insert_row(payment)
+        if insert_row_unless_taken(payment, ("reference_number",)):
             return
-        except IntegrityError:
-            if attempt == _REFERENCE_ATTEMPTS - 1:
-                raise
+    raise IntegrityError(f"No free reference number in {_REFERENCE_ATTEMPTS} draws.")
 
 
 def _apply_verdict(payment: Payment, verdict: risk.RiskVerdict, actor) -> None:
