@@ -333,6 +333,6 @@ def _report(data: dict) -> str:
         for r in p["runs"]
     ))  # fmt: skip
     for side, costs in p["top_costs"].items():
-        lines.append(f"top costs of 20 payouts, the {side} side on its own (cumulative):")
+        lines.append(f"top costs of 20 payouts, the {side} side on its own (cumulative CPU):")
         lines += [f"  {c['share']:>5.0%}  {c['seconds']:>7}s  {c['where']}" for c in costs]
     return "\n".join(lines)
