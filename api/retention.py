@@ -10,7 +10,6 @@ SQLite) expired records are deleted.
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from api import idempotency
@@ -23,9 +22,7 @@ def purge_expired_keys(*, now: datetime | None = None) -> int:
     if not partitions.enabled():
         return idempotency.purge_expired(now)
     window = settings.IDEMPOTENCY_RETENTION_SECONDS + settings.IDEMPOTENCY_LOCK_SECONDS
-    with transaction.atomic():
-        retired = partitions.retire(
-            "api_idempotencyrecord", "created_on", cutoff=now - timedelta(seconds=window)
-        )
-    partitions.drop_retired()
-    return retired
+    oldest = now - timedelta(seconds=window)
+    return partitions.retire_then_drop(
+        lambda: partitions.retire("api_idempotencyrecord", "created_on", cutoff=oldest)
+    )

@@ -12,11 +12,12 @@ On any other database (the embedded SQLite) every function here is a no-op: the 
 are plain tables there.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.core.exceptions import ImproperlyConfigured
-from django.db import connection, migrations
+from django.db import connection, migrations, transaction
 
 SCHEMA = "partman"
 # Where retired partitions wait for their drop: out of the tables they were part of, not yet
@@ -295,6 +296,18 @@ def drop_retired(conn=connection) -> int:
         with conn.cursor() as cursor:
             cursor.execute(f'DROP TABLE IF EXISTS "{RETIRED}"."{name}"')
     return len(names)
+
+
+def retire_then_drop(retire: Callable[[], int], conn=connection) -> int:
+    """Run `retire` in a transaction of its own between two `drop_retired`: the one before
+    drops what a failed drop left (a retired table of the same name would stop the detach of
+    a month written again since), the one after what `retire` detached. Returns what `retire`
+    returns."""
+    drop_retired(conn)
+    with transaction.atomic(using=conn.alias):
+        retired = retire()
+    drop_retired(conn)
+    return retired
 
 
 def partitions(table: str, conn=connection) -> list[tuple[str, str]]:

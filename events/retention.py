@@ -30,20 +30,23 @@ def cutoff(now: datetime | None = None) -> datetime:
     return (now or timezone.now()) - timedelta(days=settings.EVENT_RETENTION_DAYS)
 
 
+def _retire(oldest: datetime) -> int:
+    return sum(partitions.retire(t.table, t.column, cutoff=oldest) for t in TABLES)
+
+
 def retire_expired_events(*, now: datetime | None = None) -> int:
     """Take the months past the retention period out of the event tables (PostgreSQL); returns
     the partitions detached, whose files `partitions.drop_retired` frees afterwards."""
     oldest = cutoff(now)
     with transaction.atomic():
-        return sum(partitions.retire(t.table, t.column, cutoff=oldest) for t in TABLES)
+        return _retire(oldest)
 
 
 def purge_expired_events(*, now: datetime | None = None) -> int:
     """Retire events (with their deliveries and attempts) past the retention period; returns
     the partitions retired on PostgreSQL, the events deleted elsewhere."""
+    oldest = cutoff(now)
     if not partitions.enabled():
-        deleted, _ = Event.objects.filter(created_on__lt=cutoff(now)).delete()
+        deleted, _ = Event.objects.filter(created_on__lt=oldest).delete()
         return deleted
-    retired = retire_expired_events(now=now)
-    partitions.drop_retired()
-    return retired
+    return partitions.retire_then_drop(lambda: _retire(oldest))

@@ -8,7 +8,6 @@ The calls themselves stay: they are the payouts' record of what the ledger answe
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from common import partitions
@@ -21,7 +20,6 @@ def purge_expired_attempts(*, now: datetime | None = None) -> int:
     if not partitions.enabled():
         deleted, _ = CallbackAttempt.objects.filter(call_created_on__lt=oldest).delete()
         return deleted
-    with transaction.atomic():
-        retired = partitions.retire("ledger_callbackattempt", "call_created_on", cutoff=oldest)
-    partitions.drop_retired()
-    return retired
+    return partitions.retire_then_drop(
+        lambda: partitions.retire("ledger_callbackattempt", "call_created_on", cutoff=oldest)
+    )
