@@ -1,15 +1,18 @@
 """The Redis transport of common.broker, on a redis-server of the test's own (`own_broker`):
 messages published through it arrive in order, the client is built once per channel, and
 publishing carries on after the server restarts empty, a message published after the binding
-was lost reaching the queue Celery names by its routing key."""
+was lost reaching the queue Celery names by its routing key, and a channel reads an exchange's
+bindings once in `TABLE_SECONDS`."""
 
 import uuid
 
 import pytest
 from django.conf import settings
 from kombu import Connection, Exchange, Queue
+from kombu.transport.redis import Channel as KombuChannel
 from kombu.transport.redis import Transport as KombuTransport
 
+from common import broker
 from common.broker import Transport
 
 pytestmark = [pytest.mark.redis]
@@ -102,3 +105,51 @@ def test_another_routing_key_still_finds_no_queue(own_broker):
             (queue.exchange.name, "", queue.exchange.name)
         ]
         assert not channel._lookup(queue.exchange.name, "elsewhere")
+
+
+def test_a_channel_reads_an_exchange_s_bindings_once_in_table_seconds(own_broker, monkeypatch):
+    queue = _queue()
+    clock = [1000.0]
+    monkeypatch.setattr(broker, "monotonic", lambda: clock[0])
+    reads = []
+    read = KombuChannel.get_table
+    monkeypatch.setattr(KombuChannel, "get_table", lambda self, x: reads.append(x) or read(self, x))
+    with Connection(own_broker.url, transport=Transport) as connection:
+        producer = connection.Producer(connection.default_channel)
+        for n in range(3):
+            producer.publish(
+                {"n": n}, exchange=queue.exchange, routing_key=queue.routing_key, declare=[queue]
+            )
+        assert reads == [queue.name]
+        clock[0] += broker.TABLE_SECONDS
+        producer.publish({"n": 3}, exchange=queue.exchange, routing_key=queue.routing_key)
+        assert reads == [queue.name, queue.name]
+        assert _drain(connection, queue, 4) == [{"n": n} for n in range(4)]
+
+
+def test_a_binding_made_elsewhere_is_routed_to_once_the_kept_table_expires(own_broker, monkeypatch):
+    first = _queue()
+    clock = [1000.0]
+    monkeypatch.setattr(broker, "monotonic", lambda: clock[0])
+    second = Queue(f"{first.name}-second", first.exchange, routing_key=first.routing_key)
+    with Connection(own_broker.url, transport=Transport) as publisher:
+        producer = publisher.Producer(publisher.default_channel)
+        producer.publish({"n": 0}, exchange=first.exchange, routing_key=first.name, declare=[first])
+        with Connection(own_broker.url, transport=Transport) as other:
+            second(other.default_channel).declare()
+        producer.publish({"n": 1}, exchange=first.exchange, routing_key=first.name)
+        clock[0] += broker.TABLE_SECONDS
+        producer.publish({"n": 2}, exchange=first.exchange, routing_key=first.name)
+        assert _drain(publisher, first, 3) == [{"n": 0}, {"n": 1}, {"n": 2}]
+        assert _drain(publisher, second, 1) == [{"n": 2}]
+
+
+def test_binding_a_queue_on_the_channel_forgets_the_kept_table(own_broker):
+    first = _queue()
+    second = Queue(f"{first.name}-second", first.exchange, routing_key=first.routing_key)
+    with Connection(own_broker.url, transport=Transport) as connection:
+        channel = connection.default_channel
+        first(channel).declare()
+        assert len(channel.get_table(first.exchange.name)) == 1
+        second(channel).declare()
+        assert len(channel.get_table(first.exchange.name)) == 2

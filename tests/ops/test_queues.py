@@ -5,6 +5,7 @@ the operations page (read from a real Redis broker)."""
 import time
 
 import pytest
+import redis
 from django.conf import settings
 from django.core import checks
 
@@ -88,3 +89,20 @@ def test_depth_and_oldest_age_per_queue_in_metrics_and_the_operations_page(
     page = client.get("/admin/ops/operationsoverview/").content.decode()
     assert "Worker queues" in page
     assert "<td><code>webhooks</code></td><td>2</td>" in page
+
+
+@pytest.mark.redis
+def test_a_task_reaches_its_queue_on_an_empty_broker_without_declaring_it(own_broker):
+    """Publishers leave declaring to the workers (no binding written here); with no binding
+    yet, the transport routes the task to the queue of its name."""
+    from participants.tasks import finish_onboarding
+
+    name = "participants.tasks.finish_onboarding"
+    queue = settings.TASK_TABLE[name].queue
+    finish_onboarding.delay("par_01ARZ3NDEKTSV4RRFFQ69G5FAV")
+    client = redis.Redis.from_url(own_broker.url)
+    try:
+        assert client.llen(queue) == 1
+        assert not client.exists(f"_kombu.binding.{queue}")
+    finally:
+        client.close()
