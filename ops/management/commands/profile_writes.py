@@ -1,9 +1,9 @@
 """Where a write's time goes, in-process: the write floor, then each write kind of
 `bench_http`, sent `--requests` times through the whole Django stack (middleware,
 authentication, the idempotency wrapper, the service, rendering) on this database, with the
-process's CPU per request unprofiled, its SQL statements per request and the top costs of a
-cProfile run (`--save` keeps each run's pstats file). Run it on PostgreSQL with the benchmark
-data loaded (`bench_http` loads it)."""
+process's CPU per request unprofiled and its PostgreSQL backend's, its SQL statements per
+request and the top costs of a cProfile run (`--save` keeps each run's pstats file). Run it on
+PostgreSQL with the benchmark data loaded (`bench_http` loads it)."""
 
 import cProfile
 import io
@@ -94,10 +94,13 @@ class Command(BenchCommand):
             for _ in range(counted):
                 _send(client, *next(requests))
         statuses = []
+        backend = _backend_pid()
+        database_cpu = loadtest.process_cpu(backend)
         started, cpu = time.perf_counter(), time.process_time()
         for _ in range(n):
             statuses.append(_send(client, *next(requests)))
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        database_cpu = loadtest.process_cpu(backend) - database_cpu
         profile = cProfile.Profile(time.process_time) if options["cpu"] else cProfile.Profile()
         profile.enable()
         for _ in range(n):
@@ -109,12 +112,21 @@ class Command(BenchCommand):
         lines = [
             f"{kind.name}: {n} requests, {seconds / n * 1000:.2f} ms each, "
             f"{cpu / n * 1000:.2f} ms of this process's CPU each (unprofiled), "
+            f"{database_cpu / n * 1000:.2f} ms of its PostgreSQL backend's, "
             f"{len(queries) / counted:.1f} statements each, statuses {sorted(set(statuses))}"
         ]
         per_request = len(queries) // counted
         lines += [f"    {sql[:150]}" for sql in queries[-per_request:]]
         lines += _top(profile, n, options["top"], by_own=options["sort"] == "own")
         return [*lines, ""]
+
+
+def _backend_pid() -> int:
+    """This process's PostgreSQL backend (the server runs on this machine: its CPU is read
+    from /proc)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
 
 
 def _basic(key_id: str, secret: str) -> str:
