@@ -1,6 +1,8 @@
 """The write scenarios of `bench_http`: each write kind measured between two runs of the
 write floor (a bare view inserting the JSON body as one row in its own transaction), so each
-kind's cost is read against the floor as the machine ran just before and just after it.
+kind's cost is read against the floor as the machine ran just before and just after it. With
+two checkouts served (`bench_http --compare-to`), the two take turns kind by kind, each against
+floors of its own server.
 
 Every write sends a new X-Idempotency-Key. The items a kind acts on (participants to
 suspend with their current versionID, the suspended ones to reactivate, senders of payouts)
@@ -34,6 +36,8 @@ SECOND_HALF = f"{SUSPENDED_PREFIX}{POOL // 2:05d}"
 WARM_ITEMS = 400
 HOOK_URL = "https://93.184.215.14/hooks/"
 WARM_SECONDS = 2
+# The kinds that change the suspension pool: each side's run starts from the pool as reset.
+RESETS = ("POST suspension", "POST reactivation")
 # The longest window of the starter risk rules' payment counts (risk.starter).
 VELOCITY_WINDOW = timedelta(hours=1)
 
@@ -165,22 +169,28 @@ def _items_file(lines: list[str]) -> str:
     return str(path)
 
 
-def run(base: str, provider_id: str, auth: str, *, connections: int, seconds: int, log,
-        tag: str) -> list[dict]:  # fmt: skip
-    """The write floor, then each kind followed by the floor again; rows with each kind's
-    cost against the mean of the floor runs either side of it."""
-    prepare_floor_table()
-    reset_relationships(provider_id)
-    _remove_endpoints(provider_id)
-    floor_url = f"{base}/bench/write-floor"
+def run(servers: dict[str, str], provider_id: str, auth: str, *, connections: int, seconds: int,
+        log, tag: str) -> dict[str, list[dict]]:  # fmt: skip
+    """Each kind on each side (`servers`: label → base URL, served at once), each run between
+    two runs of its side's write floor; rows per side with each kind's cost against the mean
+    of the floor runs either side of it.
 
-    def measure(name: str, url: str, script: Path, env: dict, *, warm_env: dict | None = None):
+    The sides take turns kind by kind, in turn first (before, after; then after, before), so
+    neither meets only the machine's later minutes; a side's floor is measured again whenever
+    the other side ran since its last one."""
+    prepare_floor_table()
+    _remove_endpoints(provider_id)
+
+    def measure(label: str, name: str, path: str, env: dict, *, warm_env: dict | None = None):
+        base = servers[label]
         env = {"BENCH_AUTH": auth, **env}
         warm = {
             **env,
             **(warm_env or {}),
             "BENCH_PREFIX": f"warm-{env.get('BENCH_PREFIX', 'floor')}",
         }
+        url = base + path
+        script = WRK / "write.lua"
         loadtest.run_wrk(name, url, script=script, connections=2, seconds=WARM_SECONDS, env=warm)
         result = loadtest.run_wrk(
             name, url, script=script, connections=connections, seconds=seconds, env=env,
@@ -189,39 +199,45 @@ def run(base: str, provider_id: str, auth: str, *, connections: int, seconds: in
         log(f"    {result.requests_per_second:.1f} req/s, {result.cpu_ms} ms CPU/request, "
             f"{result.non_2xx} non-2xx")  # fmt: skip
         if not result.requests_per_second:
-            raise RuntimeError(f"{name}: no request answered")
+            raise RuntimeError(f"{label} {name}: no request answered")
         return result
 
-    def floor(name="write floor (between)"):
-        log(f"  {name} ...")
-        return measure(
-            name,
-            floor_url,
-            WRK / "write.lua",
-            {"BENCH_PATH": "/bench/write-floor", "BENCH_BODY": PARTICIPANT_BODY},
-        )
+    floors: dict[str, list] = {label: [] for label in servers}
+    last = {"side": None}
 
-    floors = [floor("write floor (first)")]
-    measured = []
+    def floor(label: str):
+        log(f"  [{label}] write floor ...")
+        body = {"BENCH_PATH": "/bench/write-floor", "BENCH_BODY": PARTICIPANT_BODY}
+        floors[label].append(measure(label, "write floor (between)", "/bench/write-floor", body))
+        last["side"] = label
+        return floors[label][-1]
+
+    rows: dict[str, list[dict]] = {label: [] for label in servers}
     for n, kind in enumerate(kinds(provider_id)):
-        log(f"  {kind.name} ...")
-        # A key prefix of the kind's own: the same key on another path would be a 409.
-        env = {"BENCH_PATH": kind.path, "BENCH_BODY": kind.body, "BENCH_PREFIX": f"{tag}-{n}"}
-        warm_env = {}
-        if kind.items is not None:
-            lines = kind.items()
-            warm_env["BENCH_ITEMS"] = _items_file(lines[:WARM_ITEMS])
-            env["BENCH_ITEMS"] = _items_file(lines[WARM_ITEMS:] or lines)
-        # wrk takes the host from the URL; write.lua makes each request's path.
-        measured.append(measure(kind.name, base + "/", WRK / "write.lua", env, warm_env=warm_env))
-        if kind.cleanup is not None:
-            kind.cleanup()
-        floors.append(floor())
-    floors[-1] = replace(floors[-1], name="write floor (last)")
-    rows = [_row(floors[0], floors[0])]
-    for n, result in enumerate(measured):
-        rows.append(_row(result, floors[n], floors[n + 1]))
-    rows.append(_row(floors[-1], floors[-1]))
+        sides = list(servers) if n % 2 == 0 else list(reversed(servers))
+        for label in sides:
+            before = floors[label][-1] if floors[label] and last["side"] == label else None
+            before = before or floor(label)
+            if kind.name in RESETS:
+                reset_relationships(provider_id)
+            log(f"  [{label}] {kind.name} ...")
+            # A key prefix of the kind's own: the same key on another path would be a 409.
+            env = {"BENCH_PATH": kind.path, "BENCH_BODY": kind.body,
+                   "BENCH_PREFIX": f"{tag}-{label}-{n}"}  # fmt: skip
+            warm_env = {}
+            if kind.items is not None:
+                lines = kind.items()
+                warm_env["BENCH_ITEMS"] = _items_file(lines[:WARM_ITEMS])
+                env["BENCH_ITEMS"] = _items_file(lines[WARM_ITEMS:] or lines)
+            # wrk takes the host from the URL; write.lua makes each request's path.
+            result = measure(label, kind.name, "/", env, warm_env=warm_env)
+            if kind.cleanup is not None:
+                kind.cleanup()
+            rows[label].append(_row(result, before, floor(label)))
+    for label, runs in floors.items():
+        first = replace(runs[0], name="write floor (first)")
+        final = replace(runs[-1], name="write floor (last)")
+        rows[label] = [_row(first, first), *rows[label], _row(final, final)]
     return rows
 
 

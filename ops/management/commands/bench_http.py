@@ -6,17 +6,18 @@ Prints req/s, p50 and p99 per request kind, each with its cost relative to a bar
 floor view doing the same participant lookup (floor req/s ÷ its req/s). With --compare-to
 another checkout (say the commit before a change), the same scenarios are served from that
 checkout too, in the same run and against the same data, so before and after share their
-conditions. The writes are measured against a write floor (ops.bench_writes). Then payouts per
-second end to end in the production layout (ops.bench_payouts): created through the service,
-authorized by the ledger queue's worker over HTTP with JWE to the sandbox ledger (or, with
-`--ledger stand-in`, to a ledger that approves at once, ops.stand_in_ledger), at 1, 4 and 16
-concurrent senders, with the top costs of a profile.
+conditions (the writes take turns between the two kind by kind). The writes are measured
+against a write floor (ops.bench_writes). Then payouts per second end to end in the
+production layout (ops.bench_payouts): created through the service, authorized by the ledger
+queue's worker over HTTP with JWE to the sandbox ledger (or, with `--ledger stand-in`, to a
+ledger that approves at once, ops.stand_in_ledger), at 1, 4 and 16 concurrent senders, with
+the top costs of a profile.
 """
 
 import base64
 import tempfile
 import time
-from contextlib import nullcontext
+from contextlib import ExitStack, nullcontext
 from pathlib import Path
 
 from django.conf import settings
@@ -85,25 +86,32 @@ class Command(BenchCommand):
         if options["compare_to"]:
             checkouts.insert(0, ("before", options["compare_to"].resolve()))
         parts = options["only"] or SCENARIOS
-        tables = {}
-        for label, checkout in checkouts:
-            with loadtest.served(
-                checkout, env, workers=options["workers"], threads=options["threads"]
-            ) as base:
-                rows = []
-                if "reads" in parts:
-                    rows += self._scenarios(base, provider.id, auth, targets, options)
-                if "writes" in parts:
-                    rows += bench_writes.run(
-                        base,
-                        provider.id,
-                        auth,
-                        connections=options["connections"],
-                        seconds=options["seconds"],
-                        log=self.stderr.write,
-                        tag=f"{label}-{time.time_ns()}",
+        tables = {label: [] for label, _ in checkouts}
+        with ExitStack() as stack:
+            # Every side served at once: the writes take turns between them kind by kind.
+            servers = {
+                label: stack.enter_context(
+                    loadtest.served(
+                        checkout, env, workers=options["workers"], threads=options["threads"]
                     )
-                tables[label] = rows
+                )
+                for label, checkout in checkouts
+            }
+            if "reads" in parts:
+                for label, base in servers.items():
+                    tables[label] += self._scenarios(base, provider.id, auth, targets, options)
+            if "writes" in parts:
+                written = bench_writes.run(
+                    servers,
+                    provider.id,
+                    auth,
+                    connections=options["connections"],
+                    seconds=options["seconds"],
+                    log=self.stderr.write,
+                    tag=str(time.time_ns()),
+                )
+                for label, rows in written.items():
+                    tables[label] += rows
         payouts = self._payouts(provider, env, options) if "payouts" in parts else None
         if settings.REDIS_URL:
             from config.celery import app as celery_app
