@@ -38,6 +38,15 @@ class Command(BenchCommand):
             "--sort", choices=["cumulative", "own"], default="cumulative", help="rank by"
         )
         parser.add_argument(
+            "--no-profile",
+            action="store_true",
+            help="send the requests unprofiled only: run twice under `valgrind --tool=callgrind` "
+            "with two --requests counts, and the difference of the instructions counted over "
+            "the difference of the counts is a request's instructions, whatever the machine's "
+            "load",
+        )
+        parser.add_argument("--no-floor", action="store_true", help="the kinds asked for only")
+        parser.add_argument(
             "--cpu",
             action="store_true",
             help="time the profile by this process's CPU, not the clock: waits on PostgreSQL "
@@ -65,6 +74,8 @@ class Command(BenchCommand):
             )
             for kind in [floor, *bench_writes.kinds(provider.id)]:
                 wanted = options["kind"] or [kind.name]
+                if kind is floor and options["no_floor"]:
+                    continue
                 if kind is not floor and not any(kind.name.startswith(k) for k in wanted):
                     continue
                 report += self._profile(client, kind, options)
@@ -101,6 +112,8 @@ class Command(BenchCommand):
             statuses.append(_send(client, *next(requests)))
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         database_cpu = loadtest.process_cpu(backend) - database_cpu
+        if options["no_profile"]:
+            return [f"{kind.name}: {n} requests sent, statuses {sorted(set(statuses))}"]
         profile = cProfile.Profile(time.process_time) if options["cpu"] else cProfile.Profile()
         profile.enable()
         for _ in range(n):
