@@ -313,6 +313,14 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's defaults for settings it reads on every publish, named: a setting Django's settings
+# do not name is looked for under each of its spellings in every map of Celery's chain
+# (Django's settings raising AttributeError for each) before Celery's default answers, about a
+# fifth of a publish's instructions for these three (docs/decisions.md, "A publish is one
+# command"). tests/ops/test_queues.py keeps each equal to Celery's own default.
+CELERY_TASK_SEND_SENT_EVENT = False
+CELERY_TASK_REPR_MAXLEVELS = 3
+CELERY_BROKER_POOL_ACQUIRE_TIMEOUT = None
 # A worker keeps its database connection as a web thread does (DATABASE_CONN_MAX_AGE, checked
 # around each task: ops.celery_signals). Celery's Django fixup would close it before and after
 # every task unless this count is set, and then does so only every twice this many tasks.

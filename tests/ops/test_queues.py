@@ -106,3 +106,36 @@ def test_a_task_reaches_its_queue_on_an_empty_broker_without_declaring_it(own_br
         assert not client.exists(f"_kombu.binding.{queue}")
     finally:
         client.close()
+
+
+PUBLISH_READS = ("task_send_sent_event", "task_repr_maxlevels", "broker_pool_acquire_timeout")
+
+
+def test_the_settings_a_publish_reads_are_named_with_celery_s_defaults():
+    """Named so that a publish finds them at once (config/settings.py); Celery's defaults, so
+    naming them changes nothing else."""
+    from celery.app.defaults import DEFAULTS
+
+    for name in PUBLISH_READS:
+        assert getattr(settings, f"CELERY_{name.upper()}") == DEFAULTS[name], name
+        assert celery_app.conf[name] == DEFAULTS[name], name
+
+
+@pytest.mark.redis
+def test_a_publish_reads_no_setting_that_is_not_named(own_broker, monkeypatch):
+    """Each setting Celery reads to publish a task (once its producer pool exists) is named in
+    Django's settings: a Celery that comes to read another one shows here."""
+    from celery.utils.collections import ConfigurationView
+
+    from participants.tasks import finish_onboarding
+
+    finish_onboarding.delay("par_01ARZ3NDEKTSV4RRFFQ69G5FAV")  # the pool, made once
+    read = []
+    lookup = ConfigurationView.__getitem__
+    monkeypatch.setattr(
+        ConfigurationView, "__getitem__", lambda self, key: read.append(key) or lookup(self, key)
+    )
+    finish_onboarding.delay("par_01ARZ3NDEKTSV4RRFFQ69G5FAW")
+    assert read
+    for name in set(read):
+        assert hasattr(settings, f"CELERY_{name.upper()}"), name
