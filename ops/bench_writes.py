@@ -17,13 +17,14 @@ from datetime import timedelta
 from pathlib import Path
 
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Max
 from django.utils import timezone
 
 from events.models import WebhookEndpoint
 from ops import loadtest
 from participants.models import Enrollment
 from payments.models import Payment
+from risk.models import RiskRule
 
 WRK = Path(__file__).resolve().parent / "wrk"
 SUSPENDED_PREFIX = "hold-"
@@ -38,8 +39,6 @@ HOOK_URL = "https://93.184.215.14/hooks/"
 WARM_SECONDS = 2
 # The kinds that change the suspension pool: each side's run starts from the pool as reset.
 RESETS = ("POST suspension", "POST reactivation")
-# The longest window of the starter risk rules' payment counts (risk.starter).
-VELOCITY_WINDOW = timedelta(hours=1)
 
 PARTICIPANT_BODY = (
     '{"externalID":"$KEY","givenName":"Bench","familyName":"Load",'
@@ -148,7 +147,7 @@ def _senders(provider_id: str) -> list[str]:
     recent = dict(
         Payment.objects.filter(
             initiator_provider_id=provider_id,
-            created_on__gte=timezone.now() - VELOCITY_WINDOW,
+            created_on__gte=timezone.now() - _velocity_window(),
         )
         .order_by()
         .values("initiator_enrollment_id")
@@ -161,6 +160,14 @@ def _senders(provider_id: str) -> list[str]:
     return [
         external_id for _, external_id in sorted(rows, key=lambda r: (recent.get(r[0], 0), r[1]))
     ]
+
+
+def _velocity_window() -> timedelta:
+    """The longest window of the enabled rules that count a sender's payments."""
+    longest = RiskRule.objects.filter(
+        enabled=True, condition=RiskRule.Condition.PAYMENTS_IN_WINDOW
+    ).aggregate(minutes=Max("window_minutes"))["minutes"]
+    return timedelta(minutes=longest or 0)
 
 
 def _items_file(lines: list[str]) -> str:
@@ -203,21 +210,22 @@ def run(servers: dict[str, str], provider_id: str, auth: str, *, connections: in
         return result
 
     floors: dict[str, list] = {label: [] for label in servers}
-    last = {"side": None}
+    last_side = None  # the side of the latest floor run
 
     def floor(label: str):
+        nonlocal last_side
         log(f"  [{label}] write floor ...")
         body = {"BENCH_PATH": "/bench/write-floor", "BENCH_BODY": PARTICIPANT_BODY}
         floors[label].append(measure(label, "write floor (between)", "/bench/write-floor", body))
-        last["side"] = label
+        last_side = label
         return floors[label][-1]
 
     rows: dict[str, list[dict]] = {label: [] for label in servers}
     for n, kind in enumerate(kinds(provider_id)):
         sides = list(servers) if n % 2 == 0 else list(reversed(servers))
         for label in sides:
-            before = floors[label][-1] if floors[label] and last["side"] == label else None
-            before = before or floor(label)
+            # The floor just measured on this side, else a new one.
+            before = floors[label][-1] if last_side == label else floor(label)
             if kind.name in RESETS:
                 reset_relationships(provider_id)
             log(f"  [{label}] {kind.name} ...")
