@@ -237,8 +237,13 @@ def run(servers: dict[str, str], provider_id: str, auth: str, *, connections: in
                 lines = kind.items()
                 warm_env["BENCH_ITEMS"] = _items_file(lines[:WARM_ITEMS])
                 env["BENCH_ITEMS"] = _items_file(lines[WARM_ITEMS:] or lines)
-            # wrk takes the host from the URL; write.lua makes each request's path.
-            result = measure(label, kind.name, "/", env, warm_env=warm_env)
+            try:
+                # wrk takes the host from the URL; write.lua makes each request's path.
+                result = measure(label, kind.name, "/", env, warm_env=warm_env)
+            finally:
+                for items in (warm_env.get("BENCH_ITEMS"), env.get("BENCH_ITEMS")):
+                    if items:
+                        Path(items).unlink(missing_ok=True)
             if kind.cleanup is not None:
                 kind.cleanup()
             rows[label].append(_row(result, before, floor(label)))

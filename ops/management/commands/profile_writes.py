@@ -8,6 +8,7 @@ PostgreSQL with the benchmark data loaded (`bench_http` loads it)."""
 import cProfile
 import io
 import pstats
+import shutil
 import sys
 import tempfile
 import textwrap
@@ -61,18 +62,26 @@ class Command(BenchCommand):
         client = Client(HTTP_AUTHORIZATION=_basic(issued.api_key.id, issued.secret))
         bench_writes.prepare_floor_table()
         bench_writes.reset_relationships(provider.id)
-        report = []
         # The benchmark's own views (the payout one) beside the API, as bench_http serves them.
         shim = Path(tempfile.mkdtemp(prefix="profile-writes-"))
         for name, text in loadtest.FLOOR_MODULES.items():
             (shim / name).write_text(textwrap.dedent(text).lstrip())
         sys.path.insert(0, str(shim))
+        try:
+            report = self._profile_kinds(client, provider.id, options)
+        finally:
+            sys.path.remove(str(shim))
+            shutil.rmtree(shim, ignore_errors=True)
+        self.stdout.write("\n".join(report))
+
+    def _profile_kinds(self, client, provider_id: str, options) -> list[str]:
+        report = []
         with override_settings(ROOT_URLCONF="bench_floor_urls"):
             # The floor first: what the bare write costs in this process, to read the rest by.
             floor = bench_writes.WriteKind(
                 "write floor", "/bench/write-floor", bench_writes.PARTICIPANT_BODY
             )
-            for kind in [floor, *bench_writes.kinds(provider.id)]:
+            for kind in [floor, *bench_writes.kinds(provider_id)]:
                 wanted = options["kind"] or [kind.name]
                 if kind is floor and options["no_floor"]:
                     continue
@@ -81,7 +90,7 @@ class Command(BenchCommand):
                 report += self._profile(client, kind, options)
                 if kind.cleanup is not None:
                     kind.cleanup()
-        self.stdout.write("\n".join(report))
+        return report
 
     def _profile(self, client, kind, options) -> list[str]:
         items = kind.items() if kind.items else []
