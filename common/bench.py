@@ -46,13 +46,6 @@ def plan_top_node(queryset) -> str:
     return " | ".join(str(row[-1]) for row in rows[:2])
 
 
-def plan_text(queryset) -> str:
-    sql, params = queryset.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(f"EXPLAIN {sql}", params)
-        return "\n".join(str(row[0] if len(row) == 1 else row[-1]) for row in cursor.fetchall())
-
-
 def describe_database() -> str:
     """Which database a benchmark writes to, for its first line of output."""
     settings_dict = connection.settings_dict

@@ -220,32 +220,6 @@ def addressed_before(
     return _ADDRESSED.exists(provider_id, participant_id, phone, excluding_payment_id)
 
 
-def recent_payments_of(
-    *, provider_id: str, participant_id: str, excluding_id: str = "", limit: int = 10
-) -> list[Payment]:
-    """A participant's latest payments this provider sees (either party), newest first: the
-    history an analyst reads beside a review."""
-    entries = (
-        PaymentEntry.objects.filter(provider_id=provider_id, participant_id=participant_id)
-        .exclude(payment_id=excluding_id)
-        .select_related("payment")
-        .order_by("-created_on", "-payment_id")[:limit]
-    )
-    return [entry.payment.typed() for entry in entries]
-
-
-def recent_payments_to_phone(
-    *, provider_id: str, phone: str, excluding_id: str = "", limit: int = 10
-) -> list[Payment]:
-    """The provider's latest payments addressed to this phone, newest first."""
-    return list(
-        visible_payments(provider_id)
-        .filter(counterparty_phone=phone)
-        .exclude(pk=excluding_id)
-        .order_by("-created_on", "-id")[:limit]
-    )
-
-
 # A sender's payouts that hold or moved money count toward send limits.
 USAGE_STATUSES = (
     PayoutStatus.INITIATED,

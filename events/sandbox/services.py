@@ -28,12 +28,6 @@ def create_receiver(*, provider_id: str, base_url: str) -> Receiver:
     return receiver
 
 
-def set_secret(*, receiver: Receiver, secret: str) -> None:
-    """After a rotation: the receiver verifies with the new secret."""
-    receiver.sealed_secret = secrets.seal(secret, endpoint_id=receiver.pk)
-    receiver.save(update_fields=["sealed_secret"])
-
-
 def receive(*, receiver_id: str, body: bytes, headers: dict[str, str]) -> ReceivedWebhook | None:
     """Verify and keep one delivery; None for an unknown receiver."""
     with transaction.atomic():
