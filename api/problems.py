@@ -1,12 +1,9 @@
 """RFC 9457 problem-details documents."""
 
-from http import HTTPStatus
-
-from django.conf import settings
 from django.http import JsonResponse
 from rest_framework.response import Response
 
-from common import request_context
+from common.problems import problem_body
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
@@ -25,40 +22,9 @@ ABOUT_BLANK_STATUSES = (401, 403, 404, 405, 406, 413, 414, 415, 431, 500, 503)
 _JSON_STYLE = {"separators": (",", ":"), "ensure_ascii": False}
 
 
-def problem_type(code: str | None) -> str:
-    return f"{settings.SERVICE_BASE_URL}/errors#{code}" if code else "about:blank"
-
-
 def not_found_detail(request) -> str:
     """A request that resolved to no view has no `resolver_match`."""
     return NO_RESOURCE if getattr(request, "resolver_match", None) else NO_ROUTE
-
-
-def problem_body(
-    status: int,
-    *,
-    code: str | None = None,
-    title: str | None = None,
-    detail: str | None = None,
-    errors: list[dict] | None = None,
-    instance: str | None = None,
-) -> dict:
-    body: dict = {
-        "type": problem_type(code),
-        "title": title if (code and title) else HTTPStatus(status).phrase,
-        "status": status,
-    }
-    if detail:
-        body["detail"] = detail
-    if instance:
-        body["instance"] = instance
-    if errors:
-        body["errors"] = errors
-    caused_by = request_context.request_id()
-    if caused_by:
-        # An extension member: what a provider quotes to support (also the X-Request-ID).
-        body["requestID"] = caused_by
-    return body
 
 
 def problem_response(status: int, headers: dict | None = None, **fields) -> Response:

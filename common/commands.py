@@ -12,6 +12,7 @@ from django.apps import apps
 from django.core.management.base import BaseCommand, CommandError
 
 from common.errors import DomainError
+from common.problems import problem_body
 
 # Options naming a provider: checked before the command runs, so an unknown provider is
 # reported as such (not as "no participant matches within this provider").
@@ -97,8 +98,6 @@ def _plain(value) -> str:
 def problem_of(exc: CommandError) -> dict:
     """The problem document of a failed command: the domain error's type, title and status
     when one caused it, else a plain 400 (bad arguments or state)."""
-    from api.problems import problem_body
-
     cause = exc.__cause__
     if isinstance(cause, DomainError):
         return problem_body(cause.status, code=cause.code, title=cause.title, detail=str(exc))
