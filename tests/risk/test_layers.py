@@ -1,12 +1,10 @@
 """Imports go one way around the risk app: it imports nothing above it (reviews, demo, ops),
 and nothing below it imports it (or reviews): they call up through hooks (common.hooks)."""
 
-import ast
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.test_layers import imports_of as imported_apps
+
 ABOVE_RISK = ("reviews", "demo", "ops")
 BELOW_RISK = (
     "common",
@@ -18,22 +16,6 @@ BELOW_RISK = (
     "ledger",
     "events",
 )
-
-
-def imported_apps(package: str) -> dict[str, set[str]]:
-    """{module path: the top-level packages it imports}, migrations left out."""
-    found = {}
-    for path in (ROOT / package).rglob("*.py"):
-        if "migrations" in path.parts:
-            continue
-        names = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                names |= {alias.name.split(".")[0] for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names.add(node.module.split(".")[0])
-        found[str(path.relative_to(ROOT))] = names
-    return found
 
 
 def test_risk_imports_nothing_above_it():
