@@ -12,7 +12,7 @@ PORT ?= 8000
 export SERVICE_BASE_URL ?= http://$(HOST):$(PORT)
 DEMO_ENV := var/demo.env
 
-.PHONY: install run up-prod test test-pgbouncer replica lint format migrate seed bench clean FORCE
+.PHONY: install run up-prod test test-pgbouncer replica lint format migrate seed clean FORCE
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -150,6 +150,11 @@ INSTALLED_APPS = [
     "demo",
     "ops",
 ]
+# The benchmarks and load tools (`bench/`, `manage.py bench_http` and the rest): a development
+# app beside the product, installed with DEBUG or BENCH=1; no product package imports it.
+BENCH = env_bool("BENCH", DEBUG)
+if BENCH:
+    INSTALLED_APPS += ["bench"]
 
 MIDDLEWARE = [
     # First: every later step, log line, task and problem document sees the request ID.

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from django.db.models import Count, Min, Q
 from django.utils import timezone
 
-from common.bench import percentile
+from common.stats import percentile
 
 BUCKET_MINUTES = 5
 

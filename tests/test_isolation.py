@@ -11,13 +11,13 @@ import time
 import pytest
 from standardwebhooks.webhooks import Webhook
 
+from bench.isolation import Listener, Workers, procfile_workers
+from bench.management.commands.bench_isolation import LOOPBACK, most_at_once
 from common.actors import Actor
 from config.celery import app as celery_app
 from events import services as event_services
 from events.models import Delivery
 from ledger import services as ledger_services
-from ops.isolation import Listener, Workers, procfile_workers
-from ops.management.commands.bench_isolation import LOOPBACK, most_at_once
 from payments import services as payment_services
 from tests.payments.factories import enroll
 from tests.reviews.broker import wait_until, worker_env

@@ -1,5 +1,6 @@
 """The ground floor knows no floor above: `common` imports nothing of the project, so any app
-can use it without a cycle (tests/risk/test_layers.py keeps the risk app's own rules)."""
+can use it without a cycle; and the benchmarks (`bench/`) stand beside the product, which never
+imports them (tests/risk/test_layers.py keeps the risk app's own rules)."""
 
 import ast
 from pathlib import Path
@@ -38,3 +39,14 @@ def test_the_check_sees_the_project():
     # A walk that found nothing would pass anything.
     assert {"common", "api", "payments", "reviews"} <= project_packages()
     assert "common/commands.py" in imports_of("common")
+
+
+def test_no_product_package_imports_the_benchmarks():
+    product = project_packages() - {"bench", "tests"}
+    offending = {
+        path: "bench"
+        for package in product
+        for path, names in imports_of(package).items()
+        if "bench" in names
+    }
+    assert offending == {}

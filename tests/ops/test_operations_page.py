@@ -7,7 +7,7 @@ import pytest
 import time_machine
 from django.http import HttpRequest
 
-from common.bench import percentile
+from common.stats import percentile
 from events import services as event_services
 from events.models import Delivery, DeliveryAttempt
 from ledger.models import CallbackAttempt, LedgerCall

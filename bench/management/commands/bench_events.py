@@ -23,8 +23,9 @@ from django.db import connection
 from django.db.models import Max, Min
 from rest_framework.test import APIClient
 
+from bench.measure import BenchCommand
 from common.actors import Actor
-from common.bench import BenchCommand, percentile
+from common.stats import percentile
 from config import queues
 from config.celery import app as celery_app
 from events import services as event_services

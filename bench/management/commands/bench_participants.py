@@ -13,7 +13,7 @@ from django.http import QueryDict
 from django.utils import timezone
 
 from api.pagination import paginate
-from common.bench import BenchCommand, measure, plan_top_node
+from bench.measure import BenchCommand, measure, plan_top_node
 from participants import selectors
 from participants.models import Enrollment, FundingSource, Participant
 from participants.rendering import render_participant

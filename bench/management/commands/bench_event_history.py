@@ -23,8 +23,8 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from api.pagination import encode_cursor, paginate
+from bench.measure import BenchCommand, measure
 from common import partitions
-from common.bench import BenchCommand, measure
 from events import rendering, retention, selectors
 from events.models import Event, WebhookEndpoint
 from providers import services as provider_services

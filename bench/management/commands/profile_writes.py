@@ -8,10 +8,6 @@ PostgreSQL with the benchmark data loaded (`bench_http` loads it)."""
 import cProfile
 import io
 import pstats
-import shutil
-import sys
-import tempfile
-import textwrap
 import time
 from pathlib import Path
 
@@ -20,8 +16,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import override_settings
 
-from common.bench import BenchCommand
-from ops import bench_writes, loadtest
+from bench import loadtest
+from bench import writes as bench_writes
+from bench.measure import BenchCommand
 from providers import services as provider_services
 from providers.models import Provider
 
@@ -62,21 +59,13 @@ class Command(BenchCommand):
         client = Client(HTTP_AUTHORIZATION=_basic(issued.api_key.id, issued.secret))
         bench_writes.prepare_floor_table()
         bench_writes.reset_relationships(provider.id)
-        # The benchmark's own views (the payout one) beside the API, as bench_http serves them.
-        shim = Path(tempfile.mkdtemp(prefix="profile-writes-"))
-        for name, text in loadtest.FLOOR_MODULES.items():
-            (shim / name).write_text(textwrap.dedent(text).lstrip())
-        sys.path.insert(0, str(shim))
-        try:
-            report = self._profile_kinds(client, provider.id, options)
-        finally:
-            sys.path.remove(str(shim))
-            shutil.rmtree(shim, ignore_errors=True)
+        report = self._profile_kinds(client, provider.id, options)
         self.stdout.write("\n".join(report))
 
     def _profile_kinds(self, client, provider_id: str, options) -> list[str]:
         report = []
-        with override_settings(ROOT_URLCONF="bench_floor_urls"):
+        # The benchmark's own views (the payout one) beside the API, as bench_http serves them.
+        with override_settings(ROOT_URLCONF="bench.floor.bench_floor_urls"):
             # The floor first: what the bare write costs in this process, to read the rest by.
             floor = bench_writes.WriteKind(
                 "write floor", "/bench/write-floor", bench_writes.PARTICIPANT_BODY

@@ -27,11 +27,11 @@ from pathlib import Path
 
 from jwcrypto import jwk
 
+from bench import loadtest
 from common.ids import new_id
 from ledger import codec
 from ledger.claims import APPROVED, ENDPOINTS
 from ledger.sandbox import protocol
-from ops import loadtest
 
 KEY_VARIABLE = "STAND_IN_LEDGER_KEY"
 BENCH_WORKERS = 2  # gunicorn sync workers: the ledger worker sends at most 4 calls at a time
@@ -108,7 +108,7 @@ def serve(key: jwk.JWK, *, port: int, workers: int = 2, log_path: Path | None = 
     env = {**os.environ, KEY_VARIABLE: key.export()}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [_ROOT, env.get("PYTHONPATH")]))
     command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}"]
-    command += ["--workers", str(workers), "--log-level", "warning", "ops.stand_in_ledger:app"]
+    command += ["--workers", str(workers), "--log-level", "warning", "bench.stand_in_ledger:app"]
     log = open(log_path or os.devnull, "w")  # noqa: SIM115 (closed below)
     process = subprocess.Popen(command, cwd=_ROOT, env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"

@@ -5,7 +5,7 @@ staff command and the demo) by 1, 4 and 16 concurrent senders in the benchmark p
 creation publishes its ledger call to the broker and returns. A Celery worker consuming the
 ledger queue, as the Procfile's `worker-ledger` (prefork, 4 processes), sends each authorize
 over HTTP with JWE to the provider's ledger (the sandbox ledger gunicorn serves, or the
-stand-in of `ops.stand_in_ledger`), and applies the outcome. Two rates per concurrency:
+stand-in of `bench.stand_in_ledger`), and applies the outcome. Two rates per concurrency:
 payouts created per second (the request's side) and payouts authorized per second (from the
 first creation until the last of them has its hold: the worker's side), with the CPU each
 payout cost each process kind (read from /proc: rates drift on a shared machine, CPU per
@@ -25,11 +25,11 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
+from bench import loadtest
 from common.actors import Actor
 from common.errors import DomainError
 from ledger import services as ledger_services
 from ledger import tasks as ledger_tasks
-from ops import loadtest
 from payments import services as payment_services
 from payments.models import Payout, PayoutStatus
 

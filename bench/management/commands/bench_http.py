@@ -1,16 +1,16 @@
 """The HTTP path measured as a provider meets it: gunicorn with the production settings,
 driven by wrk, on PostgreSQL with generated data (the generator bench_payments loads,
-`payments.management.bench_data`).
+`bench.payment_data`).
 
 Prints req/s, p50 and p99 per request kind, each with its cost relative to a bare-Django
 floor view doing the same participant lookup (floor req/s ÷ its req/s). With --compare-to
 another checkout (say the commit before a change), the same scenarios are served from that
 checkout too, in the same run and against the same data, so before and after share their
 conditions (the writes take turns between the two kind by kind). The writes are measured
-against a write floor (ops.bench_writes). Then payouts per second end to end in the
-production layout (ops.bench_payouts): created through the service, authorized by the ledger
+against a write floor (bench.writes). Then payouts per second end to end in the
+production layout (bench.payouts): created through the service, authorized by the ledger
 queue's worker over HTTP with JWE to the sandbox ledger (or, with `--ledger stand-in`, to a
-ledger that approves at once, ops.stand_in_ledger), at 1, 4 and 16 concurrent senders, with
+ledger that approves at once, bench.stand_in_ledger), at 1, 4 and 16 concurrent senders, with
 the top costs of a profile.
 """
 
@@ -25,11 +25,13 @@ from django.core.management.base import CommandError
 from django.db import connection
 
 from api.pagination import DEFAULT_LIMIT, encode_cursor
-from common.bench import BenchCommand
+from bench import loadtest, stand_in_ledger
+from bench import payouts as bench_payouts
+from bench import writes as bench_writes
+from bench.measure import BenchCommand
+from bench.payment_data import ANALYZED, load
 from ledger.sandbox.handle import wire_sandbox_ledger
-from ops import bench_payouts, bench_writes, loadtest, stand_in_ledger
 from participants.models import Email, Enrollment, Participant, Phone
-from payments.management.bench_data import ANALYZED, load
 from payments.models import PaymentEntry
 from providers import services as provider_services
 
@@ -54,7 +56,7 @@ class Command(BenchCommand):
             "--ledger",
             choices=["sandbox", "stand-in"],
             default="sandbox",
-            help="the ledger the payouts are authorized by (stand-in: ops.stand_in_ledger)",
+            help="the ledger the payouts are authorized by (stand-in: bench.stand_in_ledger)",
         )
         parser.add_argument(
             "--only",
@@ -232,7 +234,7 @@ class Command(BenchCommand):
     def _payouts(self, provider, env, options) -> dict:
         """Where the time of a payout goes (the request and the worker's task, each profiled
         on its own), then payouts per second end to end in the production layout
-        (ops.bench_payouts) at 1, 4 and 16 concurrent senders."""
+        (bench.payouts) at 1, 4 and 16 concurrent senders."""
         runs = CONCURRENCIES
         senders = list(
             Enrollment.objects.filter(

@@ -1,6 +1,6 @@
 """Benchmark of the payment lists at scale: every filter, q, deep pages, participant scope.
 
-Loads N generated payments for one provider among several (`payments.management.bench_data`),
+Loads N generated payments for one provider among several (`bench.payment_data`),
 then times each list scenario in-process along the view's path (parse filters, select,
 paginate, render) and prints p50 / p95 with the access path of its EXPLAIN plan.
 """
@@ -13,12 +13,12 @@ from django.http import QueryDict
 from django.test.utils import CaptureQueriesContext
 
 from api.pagination import paginate
-from common.bench import BenchCommand, measure
+from bench.measure import BenchCommand, measure
+from bench.payment_data import ANALYZED, load
+from bench.payment_inserts import insert_rate
 from common.rendering import json_ready
 from payments import page_rows, rendering, selectors
 from payments.api.filters import parse_filters
-from payments.management.bench_data import ANALYZED, load
-from payments.management.bench_inserts import insert_rate
 from payments.models import PaymentEntry
 from providers.models import Provider
 

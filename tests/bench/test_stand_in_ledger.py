@@ -1,13 +1,13 @@
-"""The stand-in ledger of the payouts benchmark (ops.stand_in_ledger): served by gunicorn, it
+"""The stand-in ledger of the payouts benchmark (bench.stand_in_ledger): served by gunicorn, it
 authorizes a real payout over HTTP with JWE; its answers to bad requests are the sandbox's."""
 
 import json
 
 import pytest
 
+from bench import stand_in_ledger
+from bench.loadtest import free_port
 from ledger import codec, keys
-from ops import stand_in_ledger
-from ops.loadtest import free_port
 from payments.models import Operation
 from tests.payments.factories import enroll, new_payout
 

@@ -15,8 +15,7 @@ from datetime import timedelta
 from django.db import connection, transaction
 from django.utils import timezone
 
-from participants.models import Enrollment, FundingSource, Participant
-from payments.management.bench_rows import (
+from bench.payment_rows import (
     ENTRY_COLUMNS,
     FAMILY,
     GIVEN,
@@ -27,6 +26,7 @@ from payments.management.bench_rows import (
     reference,
     seen_names,
 )
+from participants.models import Enrollment, FundingSource, Participant
 from payments.models import PartyName, Payment, PaymentEntry
 from providers.models import Provider
 

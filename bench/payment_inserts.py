@@ -13,10 +13,10 @@ import time
 from django.conf import settings
 from django.utils import timezone
 
+from bench.payment_data import generate_people
 from common.actors import Actor
-from common.bench import percentile
+from common.stats import percentile
 from payments import services
-from payments.management.bench_data import generate_people
 from providers.models import Provider
 
 

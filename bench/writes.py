@@ -6,7 +6,7 @@ floors of its own server.
 
 Every write sends a new X-Idempotency-Key. The items a kind acts on (participants to
 suspend with their current versionID, the suspended ones to reactivate, senders of payouts)
-are written to a file `ops/wrk/write.lua` reads; a warm-up takes its items from another part
+are written to a file `bench/wrk/write.lua` reads; a warm-up takes its items from another part
 of the pool than the measured run, so neither meets the state the other left.
 """
 
@@ -20,8 +20,8 @@ from django.db import connection
 from django.db.models import Count, Max
 from django.utils import timezone
 
+from bench import loadtest
 from events.models import WebhookEndpoint
-from ops import loadtest
 from participants.models import Enrollment
 from payments.models import Payment
 from risk.models import RiskRule

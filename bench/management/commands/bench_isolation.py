@@ -20,14 +20,14 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.utils import timezone
 
+from bench.isolation import QUEUE_NAMES, SINGLE_WORKER, Listener, Workers, procfile_workers
+from bench.management.commands.bench_events import bench_participant
+from bench.measure import BenchCommand
 from common.actors import Actor
-from common.bench import BenchCommand
 from config.celery import app as celery_app
 from events import services as event_services
-from events.management.commands.bench_events import bench_participant
 from events.models import WebhookEndpoint
 from ledger import services as ledger_services
-from ops.isolation import QUEUE_NAMES, SINGLE_WORKER, Listener, Workers, procfile_workers
 from payments import services as payment_services
 from providers import services as provider_services
 

@@ -1,6 +1,5 @@
 """Timing helpers for the benchmark commands (numbers printed, never asserted in unit tests)."""
 
-import math
 import statistics
 import sys
 import time
@@ -10,14 +9,7 @@ from django.core.management.base import OutputWrapper
 from django.db import connection
 
 from common.commands import JsonCommand
-
-
-def percentile(samples: list[float], pct: float) -> float:
-    """Nearest rank: the smallest sample with at least `pct`% of them at or below it (the
-    rank rounds up; `round` would halve to even and take the 2nd of 5 as the median)."""
-    ordered = sorted(samples)
-    rank = math.ceil(pct * len(ordered) / 100)
-    return ordered[min(len(ordered), max(1, rank)) - 1]
+from common.stats import percentile
 
 
 def measure(fn: Callable[[], object], *, repeat: int, warmup: int = 2) -> dict:

@@ -6,10 +6,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from ulid import ULID
 
-from participants.models import Enrollment
-from payments.entries import entries_for, party_names
-from payments.management.bench_data import PARTICIPANTS_PER_PROVIDER, _payment, generate_people
-from payments.management.bench_rows import (
+from bench.payment_data import PARTICIPANTS_PER_PROVIDER, _payment, generate_people
+from bench.payment_rows import (
     ENTRY_COLUMNS,
     PAYMENT_COLUMNS,
     entry_rows,
@@ -18,6 +16,8 @@ from payments.management.bench_rows import (
     seen_names,
     ulid,
 )
+from participants.models import Enrollment
+from payments.entries import entries_for, party_names
 from payments.models import REFERENCE_ALPHABET, REFERENCE_LENGTH, Payment, PaymentEntry
 from providers.models import Provider
 

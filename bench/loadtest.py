@@ -20,7 +20,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -33,78 +32,9 @@ WRITE_FLOOR_DDL = (
     f"CREATE TABLE IF NOT EXISTS {WRITE_FLOOR_TABLE} "
     "(id bigserial PRIMARY KEY, body jsonb NOT NULL, created_on timestamptz NOT NULL)"
 )
-FLOOR_MODULES = {
-    f"{FLOOR_SETTINGS}.py": """
-        from config.settings import *  # noqa: F403 (the served checkout's own settings)
-
-        ROOT_URLCONF = "bench_floor_urls"
-    """,
-    "bench_floor_urls.py": """
-        import json
-
-        from django.conf import settings
-        from django.db import connection, transaction
-        from django.http import JsonResponse
-        from django.urls import include, path
-        from django.views.decorators.csrf import csrf_exempt
-
-        from common.actors import Actor
-        from common.errors import DomainError
-        from participants.models import Enrollment
-        from payments import services as payment_services
-
-
-        def floor(request, provider_id, external_id):
-            enrollment = (
-                Enrollment.objects.select_related("participant")
-                .filter(provider_id=provider_id, external_id=external_id)
-                .first()
-            )
-            return JsonResponse(
-                {"participantID": enrollment.participant_id, "externalID": enrollment.external_id}
-            )
-
-
-        @csrf_exempt
-        def write_floor(request):
-            body = json.loads(request.body)
-            with transaction.atomic(), connection.cursor() as cursor:
-                cursor.execute(
-                    "INSERT INTO bench_write_floor (body, created_on) VALUES (%s, now()) "
-                    "RETURNING id",
-                    [json.dumps(body)],
-                )
-                row_id = cursor.fetchone()[0]
-            return JsonResponse({"id": row_id}, status=201)
-
-
-        @csrf_exempt
-        def payout(request, provider_id):
-            body = json.loads(request.body)
-            try:
-                created = payment_services.create_payout(
-                    data=payment_services.NewPayout(
-                        provider_id=provider_id,
-                        sender=body["sender"],
-                        recipient_phone=body["recipientPhone"],
-                        amount_minor=int(body["amount"]),
-                        currency=settings.PLATFORM_CURRENCY,
-                    ),
-                    actor=Actor.system(),
-                )
-            except DomainError as exc:
-                return JsonResponse({"detail": str(exc)}, status=exc.status)
-            return JsonResponse({"payoutID": created.pk, "status": created.status}, status=201)
-
-
-        urlpatterns = [
-            path("bench/floor/<str:provider_id>/<str:external_id>", floor),
-            path("bench/write-floor", write_floor),
-            path("bench/payouts/<str:provider_id>", payout),
-            path("", include("config.urls")),
-        ]
-    """,
-}
+# The floor views' modules: imported by their own names from this folder, which `served`
+# puts first on the served checkout's path.
+FLOOR_DIR = Path(__file__).resolve().parent / "floor"
 
 
 def ensure_wrk() -> str:
@@ -192,15 +122,13 @@ def process_cpu(pid: int) -> float:
 @contextmanager
 def served(checkout: Path, env: dict, *, workers: int, threads: int):
     """gunicorn serving `checkout` with its production settings plus the floor view; yields
-    the base URL. Its output goes to a log file beside the floor modules."""
+    the base URL. Its output goes to a log file in a temporary folder."""
     shim = Path(tempfile.mkdtemp(prefix="bench-floor-"))
-    for name, text in FLOOR_MODULES.items():
-        (shim / name).write_text(textwrap.dedent(text).lstrip())
     port = free_port()
     full_env = {
         **os.environ,
         **env,
-        "PYTHONPATH": os.pathsep.join([str(shim), str(checkout)]),
+        "PYTHONPATH": os.pathsep.join([str(FLOOR_DIR), str(checkout)]),
         "DJANGO_SETTINGS_MODULE": FLOOR_SETTINGS,
         "DEBUG": "0",
         # Plain http on loopback: the production redirect to https would answer every request.

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from common import bench
+from bench import measure as bench
 
 
 @pytest.fixture
