@@ -46,21 +46,33 @@ run: migrate $(DEMO_ENV)
 		|| exit 1; \
 	wait $$server
 
-# Every process of the Procfile (web, a worker per queue, beat) under honcho, for a
-# production-like trial: PostgreSQL and Redis required, migrations applied first, the web on
-# HOST:PORT. The settings are `make run`'s (DEBUG=1, sandbox ledger) unless given, e.g.
-# `make up-prod DEBUG=0 SECRET_KEY=…`. Ctrl-C stops every process.
+# Every process of the Procfile (web, a worker per queue, beat) and nginx in front of the web
+# under honcho, for a production-like trial: PostgreSQL and Redis required, migrations applied
+# and static files collected first, nginx on HOST:PORT (plain http, deploy/nginx/local.conf)
+# and gunicorn behind it on 127.0.0.1:UPSTREAM_PORT. The settings are `make run`'s (DEBUG=1,
+# sandbox ledger) unless given, e.g. `make up-prod DEBUG=0 SECRET_KEY=…`. Ctrl-C stops every
+# process.
 UP_PROD_METRICS := var/prometheus-up-prod
+UP_PROD_NGINX := var/nginx
+UPSTREAM_PORT ?= $(shell expr $(PORT) + 1)
+NGINX ?= $(shell command -v nginx || echo /usr/sbin/nginx)
 up-prod: install
 	@case "$(DATABASE_URL)" in postgres://*|postgresql://*) ;; *) \
 		echo "make up-prod needs DATABASE_URL=postgres://… (PostgreSQL)" >&2; exit 2;; esac
 	@case "$(REDIS_URL)" in redis://*|rediss://*) ;; *) \
 		echo "make up-prod needs REDIS_URL=redis://… (the broker)" >&2; exit 2;; esac
+	@test -x "$(NGINX)" || { echo "make up-prod needs nginx (apt-get install nginx)" >&2; exit 2; }
 	$(PY) manage.py migrate --no-input
-	rm -rf $(UP_PROD_METRICS) && mkdir -p $(UP_PROD_METRICS)
+	$(PY) manage.py collectstatic --no-input -v 0
+	rm -rf $(UP_PROD_METRICS) $(UP_PROD_NGINX) && mkdir -p $(UP_PROD_METRICS)
+	$(PY) manage.py render_nginx_conf --variant local --out $(UP_PROD_NGINX) \
+		--listen $(HOST):$(PORT) --upstream 127.0.0.1:$(UPSTREAM_PORT)
+	{ cat Procfile; echo "nginx: $(NGINX) -p $(CURDIR)/$(UP_PROD_NGINX) -c $(CURDIR)/$(UP_PROD_NGINX)/local.conf -e stderr"; } \
+		> $(UP_PROD_NGINX)/Procfile
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" DATABASE_URL="$(DATABASE_URL)" REDIS_URL="$(REDIS_URL)" \
-		GUNICORN_BIND=$(HOST):$(PORT) PROMETHEUS_MULTIPROC_DIR=$(CURDIR)/$(UP_PROD_METRICS) \
-		$(VENV)/bin/honcho start -f Procfile -p $(PORT)
+		GUNICORN_BIND=127.0.0.1:$(UPSTREAM_PORT) STAFF_TRUSTED_PROXIES=127.0.0.1/32 \
+		PROMETHEUS_MULTIPROC_DIR=$(CURDIR)/$(UP_PROD_METRICS) \
+		$(VENV)/bin/honcho start -f $(UP_PROD_NGINX)/Procfile -d $(CURDIR) -p $(PORT)
 
 # tests/settings.py supplies what the tests need; DEBUG=0 overrides the 1 exported above.
 test: install

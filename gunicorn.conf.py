@@ -7,7 +7,9 @@ import multiprocessing
 import os
 from pathlib import Path
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# Loopback: nginx in front (deploy/nginx/) is the only client. A slow client talking to
+# gunicorn itself holds one of its threads for as long as it likes.
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # Processes: twice the cores plus one is gunicorn's own advice; threads overlap I/O waits
 # (database, Redis) within a process.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
@@ -38,7 +40,8 @@ limit_request_field_size = int(
 accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
-# Behind a load balancer: trust its X-Forwarded-* (set FORWARDED_ALLOW_IPS to its address).
+# Behind nginx on this host: trust its X-Forwarded-* (set FORWARDED_ALLOW_IPS to its address
+# if it runs elsewhere).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 # Prometheus multiprocess mode: every process (web workers, and the Celery workers given the

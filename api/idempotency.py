@@ -26,7 +26,7 @@ from django.http import HttpResponse
 from django.utils import timezone
 
 from api.models import IdempotencyRecord
-from common import sealed
+from common import bounded_json, sealed
 from common.errors import BadRequest, IdempotencyKeyReused, IdempotencyRequestInProgress
 from common.rows import insert_row, model_from_row
 
@@ -88,9 +88,10 @@ def valid_key_or_none(request) -> str | None:
 def fingerprint(method: str, path: str, body: bytes) -> str:
     try:
         canonical = json.dumps(
-            json.loads(body or b"null"), sort_keys=True, separators=(",", ":")
+            bounded_json.loads(body or b"null"), sort_keys=True, separators=(",", ":")
         ).encode()
     except (ValueError, UnicodeDecodeError):
+        # Not JSON, or nested too deep to read (the parser refuses both): the bytes as sent.
         canonical = body
     digest = hashlib.sha256()
     for part in (method.upper().encode(), path.encode(), canonical):

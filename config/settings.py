@@ -421,7 +421,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # DRF's JSON parser with a nesting-depth cap (api.parsers).
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "api.openapi.ServiceAutoSchema",
     "EXCEPTION_HANDLER": "api.exceptions.problem_exception_handler",
     "UNAUTHENTICATED_USER": None,

@@ -1,15 +1,20 @@
 """Where webhooks may be sent: no server-side request forgery.
 
-Outside DEBUG a URL must be https and every address its host resolves to must be public
-(global): loopback, private, link-local (cloud metadata at 169.254.169.254 included), shared,
-reserved, site-local and multicast ranges are refused, and so is an IPv6 address that embeds
-one of them (IPv4-mapped, NAT64, 6to4, Teredo) or that only embeds an IPv4 address
-(IPv4-compatible, IPv4-translated, local-use NAT64). Checked when the endpoint is registered
-and again before every send, where the addresses checked are the ones connected to (`pin`):
-the host is resolved once per attempt. `WEBHOOK_ALLOWED_HOSTS` exempts named hosts and
-`WEBHOOK_ALLOWED_NETWORKS` address ranges (a provider's receiver inside a private network, by
-agreement); `WEBHOOK_ALLOW_PRIVATE_ADDRESSES` (DEBUG) exempts everything. Exempt or not, a send
-connects only to the addresses resolved for it."""
+Outside DEBUG a URL must be https and every address its host resolves to must be an ordinary
+public one: an address in any range of `common.special_addresses` (the IANA special-purpose
+registries as the project's own table: loopback, private, link-local with cloud metadata at
+169.254.169.254, shared, benchmarking, documentation, reserved, multicast, the IETF protocol
+assignments, IPv6 outside Global Unicast, …) is refused, and so is an IPv6 address that
+carries a refused IPv4 address (IPv4-mapped, NAT64, 6to4). The port must be 443 (or http's
+80 where http is allowed) or one from 1024 to 65535 that no well-known internal service uses
+(DENIED_PORTS). Checked when the endpoint is registered and again before every send, where
+the addresses checked are the ones connected to (`pin`): the host is resolved once per
+attempt. `WEBHOOK_ALLOWED_HOSTS` exempts named hosts and `WEBHOOK_ALLOWED_NETWORKS` address
+ranges from the address rule (a provider's receiver inside a private network, by agreement);
+`WEBHOOK_ALLOW_PRIVATE_ADDRESSES` (DEBUG) exempts every address and port; nothing else
+exempts a port.
+Exempt or not, a send connects only to the addresses resolved for it.
+docs/decisions/webhook-destinations.md says why."""
 
 import ipaddress
 import re
@@ -19,20 +24,60 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 
-from common import outbound
+from common import outbound, special_addresses
 
 MAX_URL_LENGTH = 2048
-REFUSED = "must not point at a loopback, private or link-local address"
+REFUSED = "must not point at a loopback, private, link-local or other special-purpose address"
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
-
-IPv4 = ipaddress.IPv4Address
-IPv6 = ipaddress.IPv6Address
-_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")  # deprecated (RFC 4291), never routed
-_IPV4_TRANSLATED = ipaddress.ip_network("::ffff:0:0:0/96")  # RFC 2765, never routed
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")  # RFC 6052 well-known prefix
-_NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")  # RFC 8215: local use only
-_SIX_TO_FOUR = ipaddress.ip_network("2002::/16")
-_SITE_LOCAL = ipaddress.ip_network("fec0::/10")
+DEFAULT_PORTS = {"https": 443, "http": 80}
+FIRST_FREE_PORT = 1024  # below it: the well-known ports, each some service's but a web's
+# Registered ports of services that listen inside networks and speak other protocols (a
+# request sent there is an attack on them), and the Fetch standard's "bad ports" above 1023.
+DENIED_PORTS = {
+    1080: "SOCKS",
+    1433: "SQL Server",
+    1434: "SQL Server browser",
+    1521: "Oracle",
+    1719: "H.323 RAS",
+    1720: "H.323",
+    1723: "PPTP",
+    1883: "MQTT",
+    2049: "NFS",
+    2181: "ZooKeeper",
+    2375: "Docker API",
+    2376: "Docker API",
+    2379: "etcd",
+    2380: "etcd",
+    3128: "HTTP proxy",
+    3306: "MySQL",
+    3389: "RDP",
+    3659: "Apple SASL",
+    4045: "NFS lock daemon",
+    4190: "ManageSieve",
+    4369: "Erlang port mapper",
+    5060: "SIP",
+    5061: "SIP over TLS",
+    5432: "PostgreSQL",
+    5672: "AMQP",
+    5900: "VNC",
+    5984: "CouchDB",
+    6000: "X11",
+    6379: "Redis",
+    6443: "Kubernetes API",
+    6566: "SANE",
+    **{port: "IRC" for port in range(6665, 6670)},
+    6697: "IRC over TLS",
+    8500: "Consul",
+    9042: "Cassandra",
+    9092: "Kafka",
+    9200: "Elasticsearch",
+    9300: "Elasticsearch",
+    10080: "Amanda",
+    10250: "kubelet",
+    11211: "memcached",
+    15672: "RabbitMQ management",
+    27017: "MongoDB",
+}
 
 
 class UnsafeURL(ValueError):
@@ -61,33 +106,19 @@ class Target:
     addresses: tuple[str, ...]
 
 
+def special(address: str) -> special_addresses.SpecialRange | None:
+    """The special-purpose range that makes an address no public destination, None for a
+    public one. An address of a translation prefix is judged by the IPv4 address it carries."""
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    row = special_addresses.special_range(ip)
+    if row is not None and row.carries_ipv4:
+        return special_addresses.special_range(special_addresses.carried_ipv4(ip))
+    return row
+
+
 def blocked(address: str) -> bool:
     """True when an address is not a public destination (see the module's docstring)."""
-    ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, IPv4):
-        return not ip.is_global or ip.is_multicast or ip.is_reserved
-    if ip.ipv4_mapped is not None:
-        return blocked(str(ip.ipv4_mapped))
-    if ip in _IPV4_COMPATIBLE or ip in _IPV4_TRANSLATED or ip in _NAT64_LOCAL:
-        return True
-    if ip in _SITE_LOCAL or ip.is_multicast:
-        return True
-    if any(blocked(str(v4)) for v4 in _embedded_ipv4(ip)):
-        return True
-    if ip in _NAT64 or ip in _SIX_TO_FOUR:
-        return False  # a translation prefix: the IPv4 address it carries decides
-    return not ip.is_global
-
-
-def _embedded_ipv4(ip: IPv6) -> list[IPv4]:
-    if ip in _NAT64:
-        return [IPv4(int(ip) & 0xFFFFFFFF)]
-    if ip in _SIX_TO_FOUR:
-        return [ip.sixtofour]
-    if ip.teredo is not None:
-        server, client = ip.teredo
-        return [server, client]
-    return []
+    return special(address) is not None
 
 
 def _numeric_ipv4(host: str) -> str | None:
@@ -127,7 +158,21 @@ def _parse(url: str):
         raise UnsafeURL("must not carry credentials")
     if parts.fragment:
         raise UnsafeURL("must not have a fragment")
-    return parts.hostname, port or (443 if parts.scheme == "https" else 80)
+    port = DEFAULT_PORTS[parts.scheme] if port is None else port
+    _check_port(port)
+    return parts.hostname, port
+
+
+def _check_port(port: int) -> None:
+    if settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES:
+        return  # DEBUG's switch: a developer's receivers listen wherever they like
+    if port == 443 or (port == 80 and not settings.WEBHOOK_REQUIRE_HTTPS):
+        return
+    allowed = f"use 443, or a port from {FIRST_FREE_PORT} to 65535 that is not denied"
+    if port < FIRST_FREE_PORT:
+        raise UnsafeURL(f"port {port} is not allowed: {allowed}")
+    if port in DENIED_PORTS:
+        raise UnsafeURL(f"port {port} ({DENIED_PORTS[port]}) is not allowed: {allowed}")
 
 
 def _addresses(url: str, *, must_resolve: bool) -> list[str]:

@@ -15,6 +15,8 @@ from django.conf import settings
 from jwcrypto import jwe, jwk
 from jwcrypto.common import JWException
 
+from common import bounded_json
+
 ALG = "A256KW"
 ENC = "A256GCM"
 HEADER = {"alg": ALG, "enc": ENC, "typ": "JWT", "cty": "JWT"}
@@ -77,7 +79,7 @@ def decrypt(
     except JWException:
         raise InvalidToken("the JWE cannot be decrypted with the registered key") from None
     try:
-        claims = json.loads(parsed.payload)
+        claims = bounded_json.loads(parsed.payload)
     except ValueError:
         raise InvalidToken("the decrypted payload is not a JSON claims set") from None
     if not isinstance(claims, dict):
@@ -92,7 +94,7 @@ def decrypt(
 def _protected_header(token: str) -> dict:
     segment = token.split(".", 1)[0]
     try:
-        header = json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
+        header = bounded_json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
     except ValueError:
         raise InvalidToken("the protected header is not base64url JSON") from None
     if not isinstance(header, dict):
@@ -151,7 +153,7 @@ def envelope(field: str, token: str) -> dict:
 def open_envelope(body: bytes, field: str) -> str:
     """The JWE of `{"<field>": "<jwe>"}`; any other shape is InvalidEnvelope."""
     try:
-        data = json.loads(body)
+        data = bounded_json.loads(body)
     except (ValueError, UnicodeDecodeError):
         raise InvalidEnvelope("the body is not JSON") from None
     if not isinstance(data, dict) or set(data) != {field}:

@@ -26,7 +26,7 @@ UNIT = """\
 Description={description}
 After=network-online.target
 Wants=network-online.target
-
+{wants}
 [Service]
 Type={type}
 User=provider-service
@@ -49,7 +49,12 @@ RuntimeDirectoryPreserve=yes
 
 WEB_COMMENT = """\
 # The web processes. Environment (DATABASE_URL, REDIS_URL, SECRET_KEY, …) in the EnvironmentFile.
+# gunicorn listens on loopback behind the host's nginx (nginx.service, the site rendered by
+# `manage.py render_nginx_conf` from deploy/nginx/): never expose it directly.
 """
+# The proxy in front of it starts with it (it answers 502 problem documents while gunicorn
+# restarts).
+WEB_WANTS = "Wants=nginx.service\n"
 WEB_STOP = """\
 ExecReload=/bin/kill -HUP $MAINPID
 KillMode=mixed
@@ -139,9 +144,10 @@ def _exec_start(process: Process) -> str:
 
 def render_unit(process: Process) -> str:
     kind = process.kind
+    wants = ""
     if kind == "web":
         comment, description, unit_type = WEB_COMMENT, "Provider service web (gunicorn)", "notify"
-        environment, stop = METRICS, WEB_STOP
+        environment, stop, wants = METRICS, WEB_STOP, WEB_WANTS
     elif kind == "worker":
         queues = process.option("-Q", "--queues") or "every queue"
         comment, unit_type, environment, stop = WORKER_COMMENT, "simple", METRICS, WORKER_STOP
@@ -154,6 +160,7 @@ def render_unit(process: Process) -> str:
         + comment
         + UNIT.format(
             description=description,
+            wants=wants,
             type=unit_type,
             install_dir=INSTALL_DIR,
             environment=environment,

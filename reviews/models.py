@@ -49,7 +49,11 @@ class ParticipantReview(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     version_id = models.CharField(max_length=64, default=new_version_id)
     reason = models.CharField(max_length=512, blank=True, default="")  # "" → omitted
+    # The assignee, one of two kinds (the latest assignment replaces either): a staff user's
+    # ID, set by the admin only; or whoever the provider named over the API, its own opaque
+    # identifier, never read as a staff user's.
     assignee_user_id = models.CharField(max_length=64, blank=True, default="")
+    provider_assignee_id = models.CharField(max_length=64, blank=True, default="")
     created_on = models.DateTimeField(default=timezone.now, editable=False)
     updated_on = models.DateTimeField(default=timezone.now)
     assessments = models.ManyToManyField(
@@ -79,6 +83,10 @@ class ParticipantReview(models.Model):
                 fields=["provider", "participant"],
                 condition=Q(status="pending"),
                 name="one_pending_participant_review",
+            ),
+            models.CheckConstraint(
+                condition=Q(assignee_user_id="") | Q(provider_assignee_id=""),
+                name="participant_review_one_assignee",
             ),
         ]
         indexes = [

@@ -43,7 +43,8 @@ def _review(review: ParticipantReview) -> dict:
     }
     put(data, "reason", review.reason)
     data["assessmentIDs"] = _assessment_ids(review)
-    put(data, "assigneeUserID", review.assignee_user_id)
+    # The provider's own assignee as it named it, or the analyst the admin assigned.
+    put(data, "assigneeUserID", review.provider_assignee_id or review.assignee_user_id)
     data["createdOn"] = review.created_on
     put(data, "resolution", _resolution(review))
     return data

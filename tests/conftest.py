@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from ledger.sandbox.handle import SandboxLedger, wire_sandbox_ledger
+from ops.nginx import NGINX
 from providers import services as provider_services
 
 __all__ = ["SandboxLedger", "wire_sandbox_ledger"]
@@ -27,6 +28,7 @@ def pytest_collection_modifyitems(config, items):
     skip_pg = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL)")
     skip_redis = pytest.mark.skip(reason="needs Redis (set REDIS_URL)")
     skip_browser = pytest.mark.skip(reason=f"needs Chromium at {CHROMIUM}")
+    skip_nginx = pytest.mark.skip(reason=f"needs nginx at {NGINX} (apt-get install nginx)")
     skip_replica = pytest.mark.skip(
         reason="needs a streaming replica: DATABASE_REPLICA_URL (deploy/dev/replica.sh start)"
     )
@@ -34,6 +36,8 @@ def pytest_collection_modifyitems(config, items):
     # CI installs Chromium (.ci/run): there a missing browser fails the test instead.
     ci = os.environ.get("CI")
     has_browser = os.path.exists(CHROMIUM) or ci
+    # CI installs nginx too: there a missing one fails the test instead.
+    has_nginx = os.path.exists(NGINX) or ci
     for item in items:
         if "postgres" in item.keywords and not on_pg:
             item.add_marker(skip_pg)
@@ -41,6 +45,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_redis)
         if "browser" in item.keywords and not has_browser:
             item.add_marker(skip_browser)
+        if item.get_closest_marker("nginx") and not has_nginx:
+            item.add_marker(skip_nginx)
         # CI starts a replica (.ci/run): there a missing one fails the test instead.
         # (A marker, not a keyword: the tests/replica directory is one.)
         needs_replica = item.get_closest_marker("replica") is not None

@@ -17,8 +17,8 @@ class EndpointURLField(serializers.CharField):
 
 class EndpointURLSchema(OpenApiSerializerFieldExtension):
     """The URL's form as `events.addresses` accepts it (`url_pattern`), so that generated URLs
-    are valid; that its host is not a loopback, private or link-local address is checked, not
-    stated."""
+    are valid; that its host is no special-purpose address and its port is allowed is checked,
+    not stated."""
 
     target_class = EndpointURLField
 
@@ -33,8 +33,9 @@ class EndpointURLSchema(OpenApiSerializerFieldExtension):
 class EndpointCreateSerializer(serializers.Serializer):
     url = EndpointURLField(
         max_length=2048,
-        help_text="https (http only in DEBUG); must not resolve to a loopback, private or "
-        "link-local address",
+        help_text="https (http only in DEBUG); must not resolve to a loopback, private, "
+        "link-local or other special-purpose address; port 443, or 1024 to 65535 except "
+        "the ports of internal services (databases, caches, brokers, remote desktops)",
     )
     eventTypes = serializers.ListField(
         child=serializers.ChoiceField(choices=ALL_TYPES),

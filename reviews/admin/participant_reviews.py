@@ -235,6 +235,9 @@ class ParticipantReviewAdmin(CaseworkAdmin):
 
     @admin.display(description="assignee", ordering="assignee_user_id")
     def assignee(self, review):
+        if review.provider_assignee_id:
+            # The provider's own identifier: never looked up among staff users.
+            return f"Provider's assignee: {review.provider_assignee_id}"
         if not review.assignee_user_id:
             return "—"
         return review.assignee_name or f"User ID {review.assignee_user_id}"

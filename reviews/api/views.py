@@ -102,7 +102,7 @@ class ParticipantReviewViewSet(ProviderViewSet):
         data = validated(s.AssignmentSerializer, request.data)
         commands.accept_assign(
             review=review,
-            assignee_user_id=data["assigneeUserID"],
+            provider_assignee_id=data["assigneeUserID"],
             expected_version_id=data["expectedVersionID"],
             actor=self.principal.actor,
             idempotency_key=idempotency.read_key(request),

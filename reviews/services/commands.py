@@ -85,13 +85,14 @@ def accept_open(
 def accept_assign(
     *,
     review: ParticipantReview,
-    assignee_user_id: str,
+    provider_assignee_id: str,
     expected_version_id: str,
     actor: Actor,
     idempotency_key: str = "",
 ) -> ReviewCommand:
-    """Accept an assignment of this provider's review; the version is checked when applied."""
-    payload = {"assigneeUserID": assignee_user_id, "expectedVersionID": expected_version_id}
+    """Accept an assignment of this provider's review to its own assignee (`assigneeUserID`,
+    an identifier of the provider's); the version is checked when applied."""
+    payload = {"assigneeUserID": provider_assignee_id, "expectedVersionID": expected_version_id}
     return _accept(
         provider_id=review.provider_id,
         kind=ReviewCommand.Kind.ASSIGN,
@@ -124,7 +125,8 @@ def _run(command: ReviewCommand) -> ParticipantReview:
     return participant_reviews.assign(
         provider_id=command.provider_id,
         review_id=command.review_id,
-        assignee_user_id=payload["assigneeUserID"],
+        # The provider's own identifier of its assignee, never a staff user's ID.
+        provider_assignee_id=payload["assigneeUserID"],
         expected_version_id=payload["expectedVersionID"],
     )
 

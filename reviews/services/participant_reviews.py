@@ -120,18 +120,29 @@ def open_or_add(
 
 
 def assign(
-    *, provider_id: str, review_id: str, assignee_user_id: str, expected_version_id: str
+    *,
+    provider_id: str,
+    review_id: str,
+    expected_version_id: str,
+    assignee_user_id: str = "",
+    provider_assignee_id: str = "",
 ) -> ParticipantReview:
-    """Replace the assignee (there is no unassign). A stale version or a resolved review is
-    refused; assigning the current assignee again changes nothing."""
+    """Replace the assignee (there is no unassign) with a staff user (`assignee_user_id`: the
+    admin's assignment) or with the provider's own assignee (`provider_assignee_id`: the API's
+    `assigneeUserID`, opaque, never a staff user's ID); exactly one of them. A stale version or
+    a resolved review is refused; assigning the current assignee again changes nothing."""
+    if bool(assignee_user_id) == bool(provider_assignee_id):
+        raise ValueError("assign a staff user or the provider's assignee, not both or neither")
     with transaction.atomic():
         _, review = _lock_review(provider_id, review_id)
         if review.status != ParticipantReview.Status.PENDING:
             raise StateConflict("The review is resolved; it can no longer be assigned.")
         _check_version(review, expected_version_id)
-        if review.assignee_user_id != assignee_user_id:
+        current = (review.assignee_user_id, review.provider_assignee_id)
+        if current != (assignee_user_id, provider_assignee_id):
             review.assignee_user_id = assignee_user_id
-            _touch(review, "assignee_user_id")
+            review.provider_assignee_id = provider_assignee_id
+            _touch(review, "assignee_user_id", "provider_assignee_id")
             outbox.participant_review(types.PARTICIPANT_REVIEW_ASSIGNED, review)
     return review
 

@@ -10,7 +10,7 @@ import pytest
 from events import addresses
 from events.models import WebhookEndpoint
 
-REFUSED = "url must not point at a loopback, private or link-local address."
+REFUSED = "url must not point at a loopback, private, link-local or other special-purpose address."
 
 EMBEDDED_OR_SITE_LOCAL = [
     "::127.0.0.1",  # IPv4-compatible

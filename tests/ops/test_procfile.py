@@ -66,6 +66,8 @@ def test_systemd_gets_the_node_name_escaped_and_absolute_programs(processes):
     assert "KillSignal=SIGTERM\nTimeoutStopSec=60\n" in unit
     web = procfile.render_unit(next(p for p in processes if p.kind == "web"))
     assert "Type=notify\n" in web and "ExecReload=/bin/kill -HUP $MAINPID\n" in web
+    # The web starts with the proxy in front of it; nothing else needs it.
+    assert "Wants=nginx.service\n" in web and "nginx.service" not in unit
 
 
 def test_the_readme_shows_every_procfile_command_line(processes):

@@ -74,15 +74,16 @@ def test_columns_show_what_an_analyst_triages_on(provider, analyst):
     assert "Many payouts to new phones" in page
 
 
-def test_an_assignee_that_is_no_staff_user_shows_its_id(provider, analyst):
+def test_the_providers_own_assignee_shows_as_such(provider, analyst):
     review = pending_review(provider.provider)
     services.assign(
         provider_id=provider.id,
         review_id=review.pk,
-        assignee_user_id="svc-user-42",
+        provider_assignee_id="svc-user-42",
         expected_version_id=review.version_id,
     )
-    assert "User ID svc-user-42" in logged_in(analyst).get(QUEUE).content.decode()
+    page = logged_in(analyst).get(QUEUE).content.decode()
+    assert "Provider&#x27;s assignee: svc-user-42" in page
 
 
 def test_filter_by_provider_and_status(provider, other_provider, analyst):
@@ -227,7 +228,7 @@ def test_the_queue_costs_the_same_queries_for_many_rows(provider, analyst):
 def test_review_commands_are_listed_with_their_rejection(provider, analyst):
     review = pending_review(provider.provider)
     command = commands.accept_assign(
-        review=review, assignee_user_id="svc-1", expected_version_id="stale", actor=SYSTEM
+        review=review, provider_assignee_id="svc-1", expected_version_id="stale", actor=SYSTEM
     )
     commands.apply(command_id=command.pk)
     client = logged_in(staff_user("aud_itor", group=AUDITOR))

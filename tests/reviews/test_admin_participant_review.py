@@ -49,6 +49,7 @@ def snapshot(review) -> tuple:
         review.enrollment.relationship_version_id,
         ReviewNote.objects.filter(review=review).count(),
         RelationshipAction.objects.filter(enrollment=review.enrollment).count(),
+        review.provider_assignee_id,
     )
 
 
@@ -109,7 +110,7 @@ def test_the_page_shows_what_the_decision_needs(provider, review, analyst):
     )
     review.refresh_from_db()
     command = commands.accept_assign(
-        review=review, assignee_user_id="svc-9", expected_version_id="stale", actor=SYSTEM
+        review=review, provider_assignee_id="svc-9", expected_version_id="stale", actor=SYSTEM
     )
     commands.apply(command_id=command.pk)
 
@@ -139,7 +140,10 @@ def test_the_page_shows_what_the_decision_needs(provider, review, analyst):
     assert "Ana Analyst &lt;ana_analyst@risk.example&gt;" in page
     # the API command, rejected when applied
     assert ReviewCommand.objects.get(review=review).status == "rejected"
-    assert 'Assign to <span class="review-nowrap">svc-9</span>' in page and "Rejected" in page
+    assert (
+        'Assign to the provider\'s assignee <span class="review-nowrap">svc-9</span>' in page
+        and "Rejected" in page
+    )
     # the actions, each carrying the versions it was rendered with
     for action in ("assign_me", "assign", "note", "no_action", "suspend"):
         assert f'action="{act_url(review, action)}"' in page, action

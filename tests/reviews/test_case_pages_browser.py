@@ -31,7 +31,7 @@ def history_and_commands(enrollment, review) -> None:
             expected_version_id=enrollment.relationship_version_id, **kwargs,
         )  # fmt: skip
     command = commands.accept_assign(
-        review=review, assignee_user_id="svc-analyst-7", expected_version_id="stale",
+        review=review, provider_assignee_id="svc-analyst-7", expected_version_id="stale",
         actor=Actor.system(),
     )  # fmt: skip
     commands.apply(command_id=command.pk)
