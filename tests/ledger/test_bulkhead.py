@@ -11,6 +11,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from config.celery import app as celery_app
 from ledger import bulkhead, services
 from ledger.models import CallbackAttempt, LedgerCall
+from ops import stand_in_ledger
 from ops.isolation import Listener, ledger_listener
 from tests.ledger.support import authorize
 from tests.ledger.test_delivery import authorize_kwargs
@@ -100,13 +101,7 @@ def test_a_strained_ledger_gets_one_slot_until_it_answers_well(
     with_workers, provider, enqueued, settings
 ):
     failing = Listener(status=503)
-    services.register_ledger(
-        provider_id=provider.id,
-        authorize_url=f"{failing.url}/authorize",
-        release_url=f"{failing.url}/release",
-        capture_url=f"{failing.url}/capture",
-        generate_key=True,
-    )
+    stand_in_ledger.wire(provider.id, failing.server.server_port)
     backoffs = _counter("ledger_bulkhead_backoffs_total", provider.id)
     first = _request(provider.id, "po_S1")
     services.deliver(call_id=first.id)
