@@ -12,7 +12,7 @@ from config.celery import app as celery_app
 from ledger import bulkhead
 from ledger.models import LedgerCall
 from ops.isolation import SlowLedger, Workers
-from ops.management.commands.bench_ledger_isolation import LOOPBACK, ledger_workers
+from ops.management.commands.bench_ledger_isolation import WORKER_ENV, ledger_workers
 from tests.reviews.broker import wait_until, worker_env
 
 pytestmark = [
@@ -28,7 +28,7 @@ BACKLOG = 12
 @pytest.fixture
 def ledger_worker(own_broker, settings):
     settings.LEDGER_REQUIRE_HTTPS = False
-    workers = Workers(ledger_workers(), {**worker_env(own_broker.url), **LOOPBACK})
+    workers = Workers(ledger_workers(), {**worker_env(own_broker.url), **WORKER_ENV})
     try:
         workers.start()
         workers.wait_ready(celery_app, timeout=60)

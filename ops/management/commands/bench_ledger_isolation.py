@@ -21,7 +21,14 @@ from common.bench import BenchCommand
 from config.celery import app as celery_app
 from ops.isolation import QUEUE_NAMES, SlowLedger, Workers, procfile_workers
 
-LOOPBACK = {"LEDGER_REQUIRE_HTTPS": "0"}
+# The workers' settings: plain http to loopback, and A's answers taken as answers, within
+# the 13 s deadline, rather than cut at the default 10 s read timeout (as a ledger that
+# trickles its reply would have them).
+WORKER_ENV = {
+    "LEDGER_REQUIRE_HTTPS": "0",
+    "LEDGER_READ_TIMEOUT_MS": "12000",
+    "LEDGER_DEADLINE_MS": "13000",
+}
 
 
 def ledger_workers() -> list[str]:
@@ -47,7 +54,7 @@ class Command(BenchCommand):
                 broker.default_channel.client.delete(queue)
         log_path = os.path.join(settings.BASE_DIR, "var", "bench_ledger_isolation.log")
         os.makedirs(os.path.dirname(log_path), exist_ok=True)
-        workers = Workers(ledger_workers(), LOOPBACK, log_path=log_path)
+        workers = Workers(ledger_workers(), WORKER_ENV, log_path=log_path)
         ledgers = SlowLedger.arrange(delay_seconds=options["delay"], backlog=options["backlog"])
         try:
             workers.start()
