@@ -44,14 +44,16 @@ def _key() -> jwk.JWK:
     return jwk.JWK.from_json(os.environ[KEY_VARIABLE])
 
 
-def answer(endpoint: str, body: bytes) -> tuple[int, dict]:
-    """The status and JSON body the ledger answers `body` posted to `endpoint` with."""
+def answer(endpoint: str, body: bytes, key: jwk.JWK | None = None) -> tuple[int, dict]:
+    """The status and JSON body the ledger answers `body` posted to `endpoint` with, under
+    `key` (the environment's when not given)."""
+    key = _key() if key is None else key
     spec = ENDPOINTS.get(endpoint)
     if spec is None:
         return 404, {"detail": f"no ledger endpoint {endpoint!r}"}
     try:
         token = codec.open_envelope(body, "request")
-        claims = codec.decrypt(token, _key(), typ=endpoint)
+        claims = codec.decrypt(token, key, typ=endpoint)
     except (codec.InvalidEnvelope, codec.InvalidToken) as exc:
         return 400, {"detail": str(exc)}
     try:
@@ -63,7 +65,7 @@ def answer(endpoint: str, body: bytes) -> tuple[int, dict]:
         spec.reference: new_id(_REFERENCE_PREFIX[endpoint]),
         "idempotencyKey": request.idempotency_key,
     }
-    return 200, codec.envelope("response", codec.seal(typ=endpoint, service=service, key=_key()))
+    return 200, codec.envelope("response", codec.seal(typ=endpoint, service=service, key=key))
 
 
 _REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed",

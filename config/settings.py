@@ -69,6 +69,11 @@ LEDGER_TOKEN_TTL_SECONDS = env_int("LEDGER_TOKEN_TTL_SECONDS", 300)
 LEDGER_CLOCK_LEEWAY_SECONDS = env_int("LEDGER_CLOCK_LEEWAY_SECONDS", 30)
 # A pending call or unsent outcome untouched this long is picked up again by the sweeper.
 LEDGER_STALLED_AFTER_SECONDS = env_int("LEDGER_STALLED_AFTER_SECONDS", 300)
+# A bulkhead per provider ledger (ledger/bulkhead.py): at most this many calls to one
+# provider's ledger in flight at once over every worker and host, one while its ledger is
+# strained (timeouts, 408/429/5xx, or answers this slow) until it answers well again.
+LEDGER_MAX_IN_FLIGHT_PER_PROVIDER = env_int("LEDGER_MAX_IN_FLIGHT_PER_PROVIDER", 2)
+LEDGER_SLOW_ANSWER_MS = env_int("LEDGER_SLOW_ANSWER_MS", 5000)
 # Ledger keys are stored encrypted under a key derived from this (SECRET_KEY when unset).
 LEDGER_KEY_ENCRYPTION_KEY = env_str("LEDGER_KEY_ENCRYPTION_KEY")
 # Registered ledger URLs must be https (http allowed in DEBUG, for local ledgers).

@@ -3,7 +3,8 @@
 Callers (payments) use `request_authorize`, `request_release` and `request_capture` inside their
 own transaction. Each writes a LedgerCall row and, on commit, enqueues the delivery task. The
 task makes one HTTP attempt per run and schedules the next with backoff; when the call has a
-final result, the outcome dict goes to the Celery task named by `reply_to`.
+final result, the outcome dict goes to the Celery task named by `reply_to`. A provider has a
+few calls in flight at most (ledger.bulkhead): one that finds no room waits in line.
 
 One module past the usual 400 lines, on purpose: a callback is read here from request to
 reported outcome in one pass (request, delivery, outcome follow each other), and it is the
@@ -30,7 +31,7 @@ from common.errors import InvalidRequest
 from common.locking import lock_or_404
 from common.money import MoneyError, get_currency
 from common.rows import insert_row, save_fields, update_where
-from ledger import backoff, claims, client, keys
+from ledger import backoff, bulkhead, claims, client, keys
 from ledger.models import CallbackAttempt, Endpoint, LedgerCall, LedgerRegistration, Outcome
 from providers.models import Provider
 
@@ -279,10 +280,35 @@ def deliver(*, call_id: str) -> None:
     if key is None:
         _complete_unattempted(call_id, LEDGER_NOT_CONFIGURED)
         return
+    if not bulkhead.enter(call.provider_id, call_id):
+        _wait_for_slot(call)
+        return
     url = registration.url_for(call.endpoint)
     started_on = timezone.now()
-    result = client.call(url=url, key=key, endpoint=call.endpoint, service=call.service)
+    result = None
+    try:
+        result = client.call(url=url, key=key, endpoint=call.endpoint, service=call.service)
+    finally:
+        # The slot goes back the moment the ledger answered, to the next call in line.
+        for handed in bulkhead.leave(call.provider_id, call_id, result):
+            _enqueue(handed)
     _record(call_id, url=url, started_on=started_on, result=result)
+
+
+def _wait_for_slot(call: LedgerCall) -> None:
+    """The provider's slots are full: the call waits in its line (ledger.bulkhead), unleased,
+    and the worker takes other work. `next_attempt_on` says since when, so that the
+    stalled-call sweeper finds it if Redis forgets the line."""
+    update_where(
+        LedgerCall,
+        {"leased_until": None, "next_attempt_on": timezone.now()},
+        id=call.pk,
+        status=LedgerCall.Status.PENDING,
+    )
+    logger.info("ledger %s %s waits for a slot", call.endpoint, call.payout_id)
+    if not bulkhead.still_waiting(call.provider_id, call.pk):
+        # Handed a slot while still leased here: that delivery found it leased and ended.
+        _enqueue(call.pk)
 
 
 def lease_seconds() -> float:
@@ -485,8 +511,9 @@ def _same_queue(task_name: str, other: str) -> bool:
 
 
 def resume_stalled(*, batch: int = 500) -> int:
-    """Re-enqueue pending calls nobody is working on and re-send outcomes never handed over
-    (a broker outage at the wrong moment loses no call and no outcome)."""
+    """Re-enqueue pending calls nobody is working on, and waiting calls whose provider has
+    room again, and re-send outcomes never handed over (a broker outage or a killed worker
+    at the wrong moment loses no call and no outcome)."""
     now = timezone.now()
     cutoff = now - timedelta(seconds=settings.LEDGER_STALLED_AFTER_SECONDS)
     stalled = list(
@@ -497,6 +524,8 @@ def resume_stalled(*, batch: int = 500) -> int:
     )
     # Pushed forward, so the next sweep waits for this enqueue to be worked before trying again.
     LedgerCall.objects.filter(pk__in=stalled).update(next_attempt_on=now)
+    # Waiting calls handed the slots of workers that died (their leases ran out).
+    stalled += bulkhead.hand_on()
     for call_id in stalled:
         _enqueue(call_id)
     unreplied = list(

@@ -47,6 +47,18 @@ PAYMENTS_FINISHED = Counter(
 WEBHOOK_ATTEMPTS = Counter(
     "webhook_delivery_attempts_total", "Webhook delivery attempts by outcome", ["outcome"]
 )
+# Labelled by provider ID: providers are onboarded by staff, so they stay few
+# (docs/decisions/ledger-bulkhead.md).
+LEDGER_DEFERRALS = Counter(
+    "ledger_bulkhead_deferrals_total",
+    "Ledger calls that found their provider's slots full and waited in line, by provider",
+    ["provider"],
+)
+LEDGER_BACKOFFS = Counter(
+    "ledger_bulkhead_backoffs_total",
+    "Times a provider's ledger was found strained and its slots cut, by provider",
+    ["provider"],
+)
 TASK_FAILURES = Counter(
     "celery_task_failures_total", "Celery tasks that raised, by task name", ["task"]
 )
@@ -118,6 +130,36 @@ class QueueCollector:
         yield age
 
 
+class LedgerBulkheadCollector:
+    """The ledger bulkhead read from Redis: the bound, and each provider with a call in
+    flight, in line or backed off (the others have no series)."""
+
+    def collect(self):
+        from django.conf import settings
+
+        from ledger import bulkhead
+
+        yield GaugeMetricFamily(
+            "ledger_bulkhead_bound",
+            "Ledger calls one provider may have in flight while its ledger answers well",
+            value=settings.LEDGER_MAX_IN_FLIGHT_PER_PROVIDER,
+        )
+        found = bulkhead.states()
+        if found is None:
+            return
+        families = {
+            "in_flight": ("Ledger calls in flight (slots held), by provider", "holders"),
+            "waiting": ("Ledger calls waiting for a slot, by provider", "waiting"),
+            "limit": ("Ledger calls the provider may have in flight now", "limit"),
+            "backed_off": ("1 while the provider's ledger is strained (slots cut)", "strained"),
+        }
+        for name, (description, attribute) in families.items():
+            family = GaugeMetricFamily(f"ledger_bulkhead_{name}", description, labels=["provider"])
+            for state in found:
+                family.add_metric([state.compartment], float(getattr(state, attribute)))
+            yield family
+
+
 def exposition() -> bytes:
     """The text a scrape reads: every process's samples in multiprocess mode (this process's
     otherwise), then the backlog read from the database."""
@@ -129,4 +171,5 @@ def exposition() -> bytes:
     backlog = CollectorRegistry()
     backlog.register(BacklogCollector())
     backlog.register(QueueCollector())
+    backlog.register(LedgerBulkheadCollector())
     return generate_latest(counted) + generate_latest(backlog)

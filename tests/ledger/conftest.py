@@ -35,3 +35,13 @@ def deliver(django_capture_on_commit_callbacks):
             request_fn(**kwargs)
 
     return run
+
+
+@pytest.fixture
+def enqueued(monkeypatch):
+    """Hold deliveries instead of running them, so a test can step through attempts."""
+    queue: list[tuple[str, float | None]] = []
+    monkeypatch.setattr(
+        services, "_enqueue", lambda call_id, countdown=None: queue.append((call_id, countdown))
+    )
+    return queue

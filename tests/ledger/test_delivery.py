@@ -15,16 +15,6 @@ from tests.ledger.outcomes import REPLY_TO
 from tests.polling import eventually
 
 
-@pytest.fixture
-def enqueued(monkeypatch):
-    """Hold deliveries instead of running them, so a test can step through attempts."""
-    queue: list[tuple[str, float | None]] = []
-    monkeypatch.setattr(
-        services, "_enqueue", lambda call_id, countdown=None: queue.append((call_id, countdown))
-    )
-    return queue
-
-
 def authorize_kwargs(provider_id, payout_id="po_D1", **change) -> dict:
     return {
         "provider_id": provider_id,

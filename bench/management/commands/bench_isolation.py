@@ -20,7 +20,14 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.utils import timezone
 
-from bench.isolation import QUEUE_NAMES, SINGLE_WORKER, Listener, Workers, procfile_workers
+from bench.isolation import (
+    QUEUE_NAMES,
+    SINGLE_WORKER,
+    Listener,
+    Workers,
+    procfile_workers,
+    wait_for,
+)
 from bench.management.commands.bench_events import bench_participant
 from bench.measure import BenchCommand
 from common.actors import Actor
@@ -49,15 +56,6 @@ def most_at_once(listener: Listener) -> int:
         held += step
         peak = max(peak, held)
     return peak
-
-
-def _wait(predicate, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 class Command(BenchCommand):
@@ -124,7 +122,7 @@ class Command(BenchCommand):
         for _ in range(options["backlog"]):
             event_services.send_test(provider_id=slow_provider.id, endpoint_id=slow_endpoint.pk)
         # Let the backlog reach the workers, as it would between two requests.
-        _wait(lambda: slow.arrivals, timeout=options["timeout"])
+        wait_for(lambda: slow.arrivals, timeout=options["timeout"])
         created = time.time()
         payment_services.create_payout(
             data=payment_services.NewPayout(
@@ -143,9 +141,9 @@ class Command(BenchCommand):
             event_services.send_test(
                 provider_id=fast_endpoint.provider_id, endpoint_id=fast_endpoint.pk
             )
-        arrived = _wait(lambda: ledger.first("/authorize"), timeout=options["timeout"])
+        arrived = wait_for(lambda: ledger.first("/authorize"), timeout=options["timeout"])
         authorize = ledger.first("/authorize")
-        _wait(lambda: len(fast.arrivals) >= count, timeout=options["timeout"])
+        wait_for(lambda: len(fast.arrivals) >= count, timeout=options["timeout"])
         got = list(fast.arrivals)
         seconds = (got[-1].at - started) if got else None
         return {
