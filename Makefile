@@ -49,7 +49,8 @@ run: migrate $(DEMO_ENV)
 # Every process of the Procfile (web, a worker per queue, beat) under honcho, for a
 # production-like trial: PostgreSQL and Redis required, migrations applied first, the web on
 # HOST:PORT. The settings are `make run`'s (DEBUG=1, sandbox ledger) unless given, e.g.
-# `make up-prod DEBUG=0 SECRET_KEY=…`. Ctrl-C stops every process.
+# `make up-prod DEBUG=0 LOCAL_HTTP=1 SECRET_KEY=…` (production settings, plain http on
+# loopback). Ctrl-C stops every process.
 UP_PROD_METRICS := var/prometheus-up-prod
 up-prod: install
 	@case "$(DATABASE_URL)" in postgres://*|postgresql://*) ;; *) \
@@ -57,6 +58,7 @@ up-prod: install
 	@case "$(REDIS_URL)" in redis://*|rediss://*) ;; *) \
 		echo "make up-prod needs REDIS_URL=redis://… (the broker)" >&2; exit 2;; esac
 	$(PY) manage.py migrate --no-input
+	$(PY) manage.py collectstatic --no-input -v 0
 	rm -rf $(UP_PROD_METRICS) && mkdir -p $(UP_PROD_METRICS)
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" DATABASE_URL="$(DATABASE_URL)" REDIS_URL="$(REDIS_URL)" \
 		GUNICORN_BIND=$(HOST):$(PORT) PROMETHEUS_MULTIPROC_DIR=$(CURDIR)/$(UP_PROD_METRICS) \
