@@ -252,8 +252,14 @@ _SESSION = (
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {}).update(_SESSION)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several threads (the live test server, the eager task runner) share the file.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several threads and processes (the web's threads, a staff command, the live test
+    # server) write to the file (docs/decisions/sqlite-concurrent-writers.md): readers never
+    # wait for the writer (WAL), and a transaction takes the write lock when it begins
+    # (IMMEDIATE), so a second writer waits up to `timeout` seconds for it rather than
+    # failing at once with "database is locked" when a read lock cannot be upgraded.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL"
+    )
 
 # A streaming read replica (docs/decisions.md, "Read replica"): with DATABASE_REPLICA_URL set,
 # common.replica.ReplicaRouter sends the provider API's list and feed reads there, except

@@ -4,38 +4,13 @@ and with nothing in front: hashed names, compressed, cached for good. In Chromiu
 login page is styled and Swagger UI lists the operations, with no failed request and no
 Content-Security-Policy violation. The server runs on plain http on loopback (LOCAL_HTTP)."""
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import requests
 
-from ops.loadtest import free_port
-from tests.reviews.broker import ChildProcess, wait_until
+from tests.production_server import Gunicorn, manage, production_env
 from tests.security.test_csp_browser import WATCH
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-class Gunicorn(ChildProcess):
-    def __init__(self, env: dict):
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "config.wsgi"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-
-
-def _answers(url: str) -> bool:
-    try:
-        return requests.get(url, timeout=5).status_code == 200
-    except requests.ConnectionError:
-        return False
 
 
 @pytest.fixture(scope="module")
@@ -43,33 +18,11 @@ def production(tmp_path_factory):
     """The base URL of gunicorn serving config.settings with DEBUG off, its static files
     collected beforehand. None of these pages reads the database: an empty SQLite file does."""
     folder = tmp_path_factory.mktemp("production")
-    port = free_port()
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DEBUG": "0",
-        "LOCAL_HTTP": "1",
-        "SECRET_KEY": "static-files-test-secret-key-" + "x" * 30,
-        "SERVICE_BASE_URL": f"http://127.0.0.1:{port}",
-        "STATIC_ROOT": str(folder / "static"),
-        "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
-        "GUNICORN_BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "1",
-        "GUNICORN_THREADS": "4",
-        "PROMETHEUS_MULTIPROC_DIR": str(folder),
-    }
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        timeout=120,
-    )
+    env = production_env(folder, STATIC_ROOT=str(folder / "static"))
+    manage(env, "collectstatic", "--no-input", "-v", "0")
     server = Gunicorn(env)
-    base = f"http://127.0.0.1:{port}"
     try:
-        wait_until(lambda: _answers(f"{base}/healthz"), 60, "gunicorn to answer")
-        yield base
+        yield server.url
     finally:
         server.stop()
 
