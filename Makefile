@@ -12,15 +12,30 @@ PORT ?= 8000
 export SERVICE_BASE_URL ?= http://$(HOST):$(PORT)
 DEMO_ENV := var/demo.env
 
-.PHONY: install run up-prod test test-pgbouncer replica lint format migrate seed clean FORCE
+.PHONY: install lock run up-prod test test-pgbouncer replica lint format migrate seed clean FORCE
 
-$(STAMP): pyproject.toml
+# Every package of the tree pinned with its hashes (`make lock` writes both files from
+# pyproject.toml): a fresh machine installs exactly what the tests ran against, or nothing.
+LOCK := requirements.lock
+DEV_LOCK := requirements-dev.lock
+
+$(STAMP): $(DEV_LOCK)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet ".[dev]"
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(DEV_LOCK)
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Resolve pyproject.toml again into the lock files, keeping every pin still allowed (a
+# dependency added or changed in pyproject.toml is all that moves); `make lock UPGRADE=1`
+# moves every package to the newest release allowed. The production lock is the dev lock's
+# subset (the same versions). Then `make install` installs what changed.
+UV_COMPILE = $(VENV)/bin/uv pip compile pyproject.toml --quiet --universal \
+	--python-version 3.11 --generate-hashes --custom-compile-command "make lock" \
+	$(if $(UPGRADE),--upgrade)
+lock: install
+	$(UV_COMPILE) --extra dev -o $(DEV_LOCK)
+	$(UV_COMPILE) --constraints $(DEV_LOCK) -o $(LOCK)
 
 migrate: install
 	mkdir -p var
@@ -50,8 +65,8 @@ run: migrate $(DEMO_ENV)
 # under honcho, for a production-like trial: PostgreSQL and Redis required, migrations applied
 # and static files collected first, nginx on HOST:PORT (plain http, deploy/nginx/local.conf)
 # and gunicorn behind it on 127.0.0.1:UPSTREAM_PORT. The settings are `make run`'s (DEBUG=1,
-# sandbox ledger) unless given, e.g. `make up-prod DEBUG=0 SECRET_KEY=…`. Ctrl-C stops every
-# process.
+# sandbox ledger) unless given, e.g. `make up-prod DEBUG=0 LOCAL_HTTP=1 SECRET_KEY=…`
+# (production settings, plain http on loopback). Ctrl-C stops every process.
 UP_PROD_METRICS := var/prometheus-up-prod
 UP_PROD_NGINX := var/nginx
 UPSTREAM_PORT ?= $(shell expr $(PORT) + 1)

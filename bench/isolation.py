@@ -168,7 +168,6 @@ class SlowLedger:
     @classmethod
     def arrange(cls, *, delay_seconds: float, backlog: int) -> "SlowLedger":
         from bench.management.commands.bench_events import bench_participant
-
         from providers import services as provider_services
 
         slow_provider, _ = provider_services.create_provider(name="Slow ledger")
@@ -187,7 +186,6 @@ class SlowLedger:
         """A's payouts, then (once A's ledger holds the first of them) B's: how long B's
         authorize took, from creating the payout to the call's recorded answer."""
         from bench.payouts import create
-
         from ledger.models import LedgerCall
 
         for sender in self.slow_senders:

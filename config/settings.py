@@ -9,6 +9,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config import queues
 from config.env import env_bool, env_int, env_list, env_str
+from config.loopback import outside_loopback
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -25,6 +26,22 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 # Public base URL of the API: problem `type` URIs are `{SERVICE_BASE_URL}/errors#<code>`.
 SERVICE_BASE_URL = env_str("SERVICE_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# Plain http on this machine only, for trying the production layout on a laptop
+# (`make up-prod DEBUG=0 LOCAL_HTTP=1`): no https redirect, cookies without `Secure`, and
+# ledger and webhook URLs on http and loopback, as with DEBUG. Refused unless every allowed
+# host, the base URL and the bind address are loopback (config/loopback.py).
+LOCAL_HTTP = env_bool("LOCAL_HTTP", False)
+if LOCAL_HTTP and (
+    _public := outside_loopback(
+        allowed_hosts=ALLOWED_HOSTS,
+        base_url=SERVICE_BASE_URL,
+        bind=env_str("GUNICORN_BIND"),
+    )
+):
+    raise ImproperlyConfigured(
+        "LOCAL_HTTP serves plain http on loopback only; not loopback: " + ", ".join(_public)
+    )
 
 # X-Service-Version: the versions this build speaks, and the one applied when the header is absent.
 SERVICE_VERSIONS = ("v2026.07.00", "v2026.10.00")
@@ -77,13 +94,13 @@ LEDGER_SLOW_ANSWER_MS = env_int("LEDGER_SLOW_ANSWER_MS", 5000)
 # Ledger keys are stored encrypted under a key derived from this (SECRET_KEY when unset).
 LEDGER_KEY_ENCRYPTION_KEY = env_str("LEDGER_KEY_ENCRYPTION_KEY")
 # Registered ledger URLs must be https (http allowed in DEBUG, for local ledgers).
-LEDGER_REQUIRE_HTTPS = env_bool("LEDGER_REQUIRE_HTTPS", not DEBUG)
+LEDGER_REQUIRE_HTTPS = env_bool("LEDGER_REQUIRE_HTTPS", not (DEBUG or LOCAL_HTTP))
 
 # Events and webhooks (docs/events.md). Outside DEBUG a webhook URL must be https and resolve
 # to public addresses only; WEBHOOK_ALLOWED_HOSTS names hosts, WEBHOOK_ALLOWED_NETWORKS address
 # ranges (CIDR) exempt from the address check. A send connects to the addresses checked.
-WEBHOOK_REQUIRE_HTTPS = env_bool("WEBHOOK_REQUIRE_HTTPS", not DEBUG)
-WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", DEBUG)
+WEBHOOK_REQUIRE_HTTPS = env_bool("WEBHOOK_REQUIRE_HTTPS", not (DEBUG or LOCAL_HTTP))
+WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", DEBUG or LOCAL_HTTP)
 WEBHOOK_ALLOWED_HOSTS = env_list("WEBHOOK_ALLOWED_HOSTS", [])
 WEBHOOK_ALLOWED_NETWORKS = env_list("WEBHOOK_ALLOWED_NETWORKS", [])
 WEBHOOK_CONNECT_TIMEOUT_MS = env_int("WEBHOOK_CONNECT_TIMEOUT_MS", 3000)
@@ -168,6 +185,7 @@ MIDDLEWARE = [
     "api.middleware.ProblemDetailsMiddleware",
     "api.middleware.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -244,8 +262,14 @@ _SESSION = (
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {}).update(_SESSION)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several threads (the live test server, the eager task runner) share the file.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several threads and processes (the web's threads, a staff command, the live test
+    # server) write to the file (docs/decisions/sqlite-concurrent-writers.md): readers never
+    # wait for the writer (WAL), and a transaction takes the write lock when it begins
+    # (IMMEDIATE), so a second writer waits up to `timeout` seconds for it rather than
+    # failing at once with "database is locked" when a read lock cannot be upgraded.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL"
+    )
 
 # A streaming read replica (docs/decisions.md, "Read replica"): with DATABASE_REPLICA_URL set,
 # common.replica.ReplicaRouter sends the provider API's list and feed reads there, except
@@ -306,7 +330,14 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = env_str("STATIC_ROOT", str(BASE_DIR / "var" / "static"))
+# The web process serves what `collectstatic` gathered (WhiteNoise, after SecurityMiddleware
+# below), with a content hash in each name, so a proxy in front is optional and may cache
+# them for ever; gzip and Brotli copies are made at collectstatic time.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
 
 # Celery: without REDIS_URL tasks run eagerly in-process (the embedded default).
 REDIS_URL = env_str("REDIS_URL")
@@ -549,7 +580,7 @@ STAFF_SESSION_IDLE_SECONDS = env_int("STAFF_SESSION_IDLE_SECONDS", 30 * 60)
 # Transport: HSTS and the https redirect outside DEBUG. Behind a proxy that ends TLS, the
 # redirect trusts its X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER below); health checks and
 # metrics scrapes from the host itself stay on plain http.
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not (DEBUG or LOCAL_HTTP))
 SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 24 * 3600)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
@@ -560,8 +591,9 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 # same; style attributes allowed (the admin's bars and Swagger UI set them), nothing framed,
 # no plugins, forms post only here.
 INSTALLED_APPS += ["csp"]
+# After WhiteNoise, which answers the static files before any later middleware runs.
 MIDDLEWARE.insert(
-    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
     "csp.middleware.CSPMiddleware",
 )
 TEMPLATES[0]["OPTIONS"]["context_processors"].append("csp.context_processors.nonce")
@@ -583,6 +615,10 @@ CONTENT_SECURITY_POLICY = {
 }
 
 if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
-    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
+    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not LOCAL_HTTP)
+    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not LOCAL_HTTP)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+if LOCAL_HTTP:
+    # What `check --deploy` says of plain http is true and intended here: nothing outside
+    # this machine can reach it (refused above otherwise).
+    SILENCED_SYSTEM_CHECKS = ["security.W008", "security.W012", "security.W016"]

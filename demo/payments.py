@@ -6,9 +6,11 @@ claims a payout and pays a request, so both providers see those payments.
 
 A few statuses are moments in flight; the demo stops there on purpose:
 - `initiated` / `claiming`: the ledger call is queued for a worker instead of run inline
-  (the embedded default has no worker, so it stays queued);
+  (the embedded default has no worker, so it stays queued; with workers, `make up-prod`,
+  they take it on and these two move on to `accepted` and `completed`);
 - `paying`, `disbursing`, `reversing`: the request's next rail step is not taken yet.
 
+With workers each step waits for the ledger calls of the step before it (demo.waiting).
 Idempotent: each scenario is recognised by its memo and skipped when it already exists.
 """
 
@@ -26,6 +28,7 @@ from django.utils import timezone
 from common.actors import Actor
 from common.verdicts import RiskVerdict
 from demo import people
+from demo.waiting import settled
 from ledger import selectors as ledger_selectors
 from ledger.sandbox.handle import SandboxLedger
 from participants import selectors as participant_selectors
@@ -77,8 +80,9 @@ def _people(demo: Provider, harbor: Provider) -> None:
 
 
 class _Demo:
-    def __init__(self, demo: Provider, harbor: Provider):
+    def __init__(self, demo: Provider, harbor: Provider, wait_seconds: float):
         self.demo, self.harbor = demo, harbor
+        self.wait_seconds = wait_seconds
 
     def who(self, external_id: str):
         provider = self.harbor if external_id.startswith("harbor-") else self.demo
@@ -91,8 +95,11 @@ class _Demo:
     def exists(self, memo: str) -> bool:
         return Payment.objects.filter(initiator_provider=self.demo, memo=memo).exists()
 
-    def payout(self, sender: str, to: str, amount: int, memo: str):
-        return services.create_payout(
+    def settled(self, payment):
+        return settled(payment, within=self.wait_seconds)
+
+    def payout(self, sender: str, to: str, amount: int, memo: str, *, settle: bool = True):
+        payout = services.create_payout(
             data=services.NewPayout(
                 provider_id=self.demo.id,
                 sender=sender,
@@ -103,6 +110,7 @@ class _Demo:
             ),
             actor=STAFF,
         )
+        return self.settled(payout) if settle else payout
 
     def request(self, requester: str, payer_phone: str, amount: int, memo: str):
         return services.create_request(
@@ -117,15 +125,16 @@ class _Demo:
             actor=STAFF,
         )
 
-    def claim(self, payout, recipient: str | None = None, name: str = ""):
+    def claim(self, payout, recipient: str | None = None, name: str = "", *, settle=True):
         provider = self.who(recipient).provider_id if recipient else None
-        return services.claim_payout(
+        claimed = services.claim_payout(
             payout_id=payout.id,
             recipient_provider_id=provider,
             recipient=recipient,
             recipient_name=name,
             actor=STAFF,
         )
+        return self.settled(claimed) if settle else claimed
 
     def pay(self, request, payer: str, *, steps: int | None = None):
         provider = self.who(payer).provider_id
@@ -211,12 +220,14 @@ def _scenarios(d: _Demo) -> tuple[list[Scenario], list[Scenario]]:
 
     def initiated(memo):
         with _ledger_call_queued():
-            d.payout("demo-fatima", bob, 2600, memo)
+            payout = d.payout("demo-fatima", bob, 2600, memo, settle=False)
+        d.settled(payout)  # with workers: before another step's fault meets its call
 
     def claiming(memo):
         payout = d.payout("demo-fatima", hiro, 1500, memo)
         with _ledger_call_queued():
-            d.claim(payout, "demo-hiro")
+            payout = d.claim(payout, "demo-hiro", settle=False)
+        d.settled(payout)
 
     def denied_by_the_ledger(memo):
         d.payout("demo-carmen", bob, 8000, memo)  # her card holds 25.00
@@ -228,15 +239,19 @@ def _scenarios(d: _Demo) -> tuple[list[Scenario], list[Scenario]]:
     def cancelled(memo):
         payout = d.payout("demo-alice", stranger, 2000, memo)
         services.cancel_payout(payout_id=payout.id, reason="Sent to the wrong number", actor=STAFF)
+        d.settled(payout)  # its hold's release
 
     def expired(memo):
         with _due_now():
-            d.payout("demo-dmitri", stranger, 1000, memo)
+            payout = d.payout("demo-dmitri", stranger, 1000, memo)
         services.expire_due_payments()
+        d.settled(payout)
 
     def failed(memo):
+        # The ledger refuses the authorize (422): no answer to trust, at once. (Unavailable,
+        # it would be retried with backoff for minutes before failing, with workers.)
         ledger = SandboxLedger(d.demo.id, "")
-        ledger.set_faults(rate_503=1.0)
+        ledger.set_faults(next_statuses=[422])
         try:
             d.payout("demo-alice", bob, 1100, memo)
         finally:
@@ -362,13 +377,14 @@ def ledger_answers(provider: Provider, base_url: str) -> bool:
     return ledger_selectors.find_registration(provider.id) is not None and _answers(base_url)
 
 
-def seed(provider: Provider, base_url: str) -> Provider:
+def seed(provider: Provider, base_url: str, *, wait_seconds: float) -> Provider:
     """Create whatever demo payment is missing; returns the second demo provider. Payouts
     need the provider's ledger: without the sandbox ledger wired and answering at
-    `base_url`, only requests are made."""
+    `base_url`, only requests are made. With workers, each payout's ledger calls are waited
+    for, at most `wait_seconds` each."""
     harbor = second_provider()
     _people(provider, harbor)
-    demo = _Demo(provider, harbor)
+    demo = _Demo(provider, harbor, wait_seconds)
     payouts, requests = _scenarios(demo)
     if not ledger_answers(provider, base_url):
         logger.warning("No sandbox ledger answers at %s: demo payouts skipped", base_url)

@@ -18,6 +18,7 @@ from datetime import date
 from common.actors import Actor
 from common.devices import Device
 from demo import people
+from demo.waiting import settled
 from participants import selectors as participant_selectors
 from payments import services as payment_services
 from payments.models import Payment
@@ -125,7 +126,8 @@ def _two_countries(provider: Provider) -> None:
     )
 
 
-def _payout(provider: Provider, memo: str, sender: str, amount: int, resolution, notes) -> None:
+def _payout(provider: Provider, payout: tuple, wait_seconds: float) -> None:
+    memo, sender, amount, resolution, notes = payout
     payout = payment_services.create_payout(
         data=payment_services.NewPayout(
             provider_id=provider.id,
@@ -138,6 +140,7 @@ def _payout(provider: Provider, memo: str, sender: str, amount: int, resolution,
         ),
         actor=ANALYST,
     )
+    payout = settled(payout, within=wait_seconds)  # its authorize, with workers
     review = PaymentReview.objects.filter(payment_id=payout.id).first()
     if resolution and review is not None:
         payment_reviews.resolve_payment_review(
@@ -149,9 +152,10 @@ def _payout(provider: Provider, memo: str, sender: str, amount: int, resolution,
         )
 
 
-def seed(provider: Provider, *, with_payouts: bool) -> None:
+def seed(provider: Provider, *, with_payouts: bool, wait_seconds: float) -> None:
     """Create whatever demo risk data is missing. Payouts need the provider's ledger
-    (`with_payouts` says whether the sandbox ledger answers)."""
+    (`with_payouts` says whether the sandbox ledger answers); with workers each one's
+    authorize is waited for, at most `wait_seconds`."""
     _rules_and_lists()
     for external_id, given, family, number in PEOPLE:
         enrollment, created = people.enroll(
@@ -170,7 +174,7 @@ def seed(provider: Provider, *, with_payouts: bool) -> None:
     _sign_in(provider, "demo-nadia", LAPTOP)
     if not with_payouts:
         return
-    for memo, sender, amount, resolution, notes in PAYOUTS:
-        if not Payment.objects.filter(initiator_provider=provider, memo=memo).exists():
-            _payout(provider, memo, sender, amount, resolution, notes)
+    for payout in PAYOUTS:
+        if not Payment.objects.filter(initiator_provider=provider, memo=payout[0]).exists():
+            _payout(provider, payout, wait_seconds)
     _two_countries(provider)

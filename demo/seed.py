@@ -81,7 +81,9 @@ def receiver_path(receiver_id: str) -> str:
     return RECEIVER_PATH.format(receiver_id=receiver_id)
 
 
-def seed(*, base_url: str) -> DemoSeed:
+def seed(*, base_url: str, wait_seconds: float = 60) -> DemoSeed:
+    """`wait_seconds`: how long each payout may wait for the workers to answer its ledger
+    calls (with a broker; without one they run at commit)."""
     with transaction.atomic():
         provider = _provider()
         issued = _fresh_key(provider)
@@ -90,8 +92,12 @@ def seed(*, base_url: str) -> DemoSeed:
         ledger = seed_ledger(provider=provider, base_url=base_url)
         analyst = seed_analyst()
     # After the commit: payouts call the sandbox ledger over HTTP, which must see the wiring.
-    second_provider = payments_demo.seed(provider, base_url)
-    risk_demo.seed(provider, with_payouts=payments_demo.ledger_answers(provider, base_url))
+    second_provider = payments_demo.seed(provider, base_url, wait_seconds=wait_seconds)
+    risk_demo.seed(
+        provider,
+        with_payouts=payments_demo.ledger_answers(provider, base_url),
+        wait_seconds=wait_seconds,
+    )
     # Last, so the receiver shows the walkthrough's changes rather than the seeding's.
     receiver = seed_webhooks(provider=provider, base_url=base_url)
     return DemoSeed(

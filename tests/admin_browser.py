@@ -22,9 +22,9 @@ TIMEOUT_MS = 15_000
 
 
 @contextmanager
-def staff_page(base_url: str, username: str) -> Iterator:
-    """A 1400 by 900 page logged in to the admin as `username` (password `PASSWORD`); the
-    browser is closed when the block ends, whatever happened in it."""
+def chromium_page() -> Iterator:
+    """A 1400 by 900 page in headless Chromium; the browser is closed when the block ends,
+    whatever happened in it."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -34,10 +34,17 @@ def staff_page(base_url: str, username: str) -> Iterator:
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.set_default_timeout(TIMEOUT_MS)
-            page.goto(f"{base_url}/admin/")
-            page.fill("#id_username", username)
-            page.fill("#id_password", PASSWORD)
-            page.click("input[type=submit]")
             yield page
         finally:
             browser.close()
+
+
+@contextmanager
+def staff_page(base_url: str, username: str) -> Iterator:
+    """A `chromium_page` logged in to the admin as `username` (password `PASSWORD`)."""
+    with chromium_page() as page:
+        page.goto(f"{base_url}/admin/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", PASSWORD)
+        page.click("input[type=submit]")
+        yield page

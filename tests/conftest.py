@@ -47,10 +47,10 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_browser)
         if item.get_closest_marker("nginx") and not has_nginx:
             item.add_marker(skip_nginx)
-        # CI starts a replica (.ci/run): there a missing one fails the test instead.
-        # (A marker, not a keyword: the tests/replica directory is one.)
+        # CI starts a replica for its PostgreSQL run (.ci/run): there a missing one fails the
+        # test instead. (A marker, not a keyword: the tests/replica directory is one.)
         needs_replica = item.get_closest_marker("replica") is not None
-        if needs_replica and "replica" not in settings.DATABASES and not ci:
+        if needs_replica and "replica" not in settings.DATABASES and not (ci and on_pg):
             item.add_marker(skip_replica)
 
 

@@ -50,3 +50,13 @@ if "replica" in DATABASES:  # noqa: F405
     # through a service rather than as a provider's request would read its rows back from a
     # replica that may not have replayed them yet.
     DATABASE_ROUTERS = []
+
+# The tests render pages without a `collectstatic` first (the hashed names of
+# config/settings.py's storage come from the manifest it writes), and nothing is collected
+# for WhiteNoise to serve. tests/ops/test_static_files.py serves the production storage,
+# collected, through gunicorn.
+STATIC_ROOT = None
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -7,7 +7,6 @@ squeeze under a limit); claiming and cancelling lock the payout only.
 from dataclasses import dataclass
 from datetime import timedelta
 
-from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -91,11 +90,9 @@ def create_payout(*, data: NewPayout, actor: Actor | None = None) -> Payout:
         record_new(payout, data, memo, sender, source, phone, now, actor)
         if payout.status == PayoutStatus.INITIATED:
             _request_authorize(payout, sender, source)
-    if current_app.conf.task_always_eager:
-        # Read again: the commit's hooks (the authorize, run at once without a broker) may
-        # have moved it on. With a broker they only publish, and it is as written.
-        return _PAYOUT.get(payout.pk)
-    return payout
+    # As read back after the commit, whatever the task mode: without a broker the commit's
+    # hooks ran the authorize and may have moved it on; with one, a worker may have already.
+    return _PAYOUT.get(payout.pk)
 
 
 _PAYOUT = CompiledRead(lambda payout_id: Payout.objects.filter(pk=payout_id), str)

@@ -1,6 +1,7 @@
-"""With a broker, a new payout is answered as its creation wrote it, not read back: the commit's
-hooks only publish then. Whatever the risk verdict (allow, review, deny), what the caller gets
-is what a fresh read of the row gives, field by field and as the API renders it."""
+"""With a broker, as without one, a new payout is answered as read back after the commit (the
+commit's hooks only publish then, and a worker may already have moved it on). Whatever the
+risk verdict (allow, review, deny), what the caller gets is what a fresh read of the row
+gives, field by field and as the API renders it."""
 
 import pytest
 

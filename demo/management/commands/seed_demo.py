@@ -22,12 +22,20 @@ class Command(JsonCommand):
             help="wait this long for the server at --base-url to answer before seeding "
             "(demo payouts call its sandbox ledger)",
         )
+        parser.add_argument(
+            "--wait-for-workers",
+            type=float,
+            default=60,
+            metavar="SECONDS",
+            help="with a broker, how long each demo payout may wait for the workers to "
+            "answer its ledger calls before the seed gives up (default 60)",
+        )
 
     def handle(self, *args, **options):
         base_url = options["base_url"].rstrip("/")
         if options["wait_for_server"]:
             _wait_for(base_url, options["wait_for_server"])
-        result = seed.seed(base_url=base_url)
+        result = seed.seed(base_url=base_url, wait_seconds=options["wait_for_workers"])
         provider_id = result.provider.id
         credentials = f"{result.api_key_id}:{result.api_key_secret}"
         curl = f"curl -u '{credentials}' {base_url}/providers/{provider_id}/participants"

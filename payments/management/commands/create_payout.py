@@ -32,5 +32,4 @@ class Command(JsonCommand):
                 ),
                 actor=STAFF,
             )
-        payout.refresh_from_db()  # the ledger's answer may already be in
         self.emit(options, *payment_output(payout))
