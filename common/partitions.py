@@ -2,7 +2,7 @@
 
 A partitioned table's primary key must contain its partition key, so the database's key is
 (id, <time column>) while Django's model keeps `id` as its pk; nothing may reference such a
-table with a database foreign key (see docs/decisions.md, "Partitioned history"). Partman
+table with a database foreign key (see docs/decisions/partitioned-history.md). Partman
 makes the partitions ahead of time (`maintain`) and detaches those past a retention into the
 RETIRED schema (`retire`), whose tables are dropped afterwards in transactions of their own
 (`drop_retired`); rows a live partition still holds past their window are filtered out by the

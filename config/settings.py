@@ -216,7 +216,7 @@ TEMPLATES = [
 _DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}")
 # Connection reuse on PostgreSQL: each web thread and worker process keeps its connection for
 # DATABASE_CONN_MAX_AGE seconds (checked before reuse), instead of a new one per request; the
-# embedded SQLite default opens its file per request. See docs/decisions.md, "Connections".
+# embedded SQLite default opens its file per request. See docs/decisions/database-connections.md.
 _PERSISTENT = 600 if _DATABASE_URL.startswith(("postgres", "postgresql")) else 0
 DATABASES = {
     "default": dj_database_url.parse(
@@ -229,7 +229,7 @@ DATABASES = {
 DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool(
     "DATABASE_DISABLE_SERVER_SIDE_CURSORS", False
 )
-# Prepared statements on PostgreSQL (docs/decisions.md, "Prepared statements"): parameters
+# Prepared statements on PostgreSQL (docs/decisions/prepared-statements.md): parameters
 # bound by the server, and a statement a connection has run 5 times prepared, so PostgreSQL
 # parses and plans it once per connection instead of on every call. Off by default behind
 # PgBouncer in transaction mode (a statement prepared on one server connection is unknown to
@@ -240,10 +240,11 @@ DATABASE_PREPARED_STATEMENTS = env_bool(
 _PREPARED = {"server_side_binding": True, "prepare_threshold": 5}
 if DATABASE_PREPARED_STATEMENTS and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {}).update(_PREPARED)
-# The session settings of a service of short queries (docs/decisions.md, "JIT and parallel
-# workers off"): no JIT compilation and no parallel workers. Both pay for long analytical
-# queries; at volume a page's estimated cost passed their thresholds, and it spent 110 ms
-# compiling, or 5 to 7 ms starting workers, for well under a millisecond of work.
+# The session settings of a service of short queries
+# (docs/decisions/jit-and-parallel-workers-off.md): no JIT compilation and no parallel
+# workers. Both pay for long analytical queries; at volume a page's estimated cost passed
+# their thresholds, and it spent 110 ms compiling, or 5 to 7 ms starting workers, for well
+# under a millisecond of work.
 # DATABASE_SESSION_SETTINGS=service sends them when connecting; `server` sends nothing and
 # leaves them to the server, the role or the pooler: PgBouncer refuses startup options it does
 # not know (deploy/dev/pgbouncer.sh sets them on its own server connections instead).
@@ -271,7 +272,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         timeout=20, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL"
     )
 
-# A streaming read replica (docs/decisions.md, "Read replica"): with DATABASE_REPLICA_URL set,
+# A streaming read replica (docs/decisions/replica-routing.md): with DATABASE_REPLICA_URL set,
 # common.replica.ReplicaRouter sends the provider API's list and feed reads there, except
 # inside a transaction, for a provider that wrote within READ_YOUR_WRITES_SECONDS, and while
 # the replica is more than REPLICA_MAX_LAG_SECONDS behind (measured at most every
@@ -357,8 +358,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Celery's defaults for settings it reads on every publish, named: a setting Django's settings
 # do not name is looked for under each of its spellings in every map of Celery's chain
 # (Django's settings raising AttributeError for each) before Celery's default answers, about a
-# fifth of a publish's instructions for these three (docs/decisions.md, "A publish is one
-# command"). tests/ops/test_queues.py keeps each equal to Celery's own default.
+# fifth of a publish's instructions for these three (docs/decisions/publish-one-command.md).
+# tests/ops/test_queues.py keeps each equal to Celery's own default.
 CELERY_TASK_SEND_SENT_EVENT = False
 CELERY_TASK_REPR_MAXLEVELS = 3
 CELERY_BROKER_POOL_ACQUIRE_TIMEOUT = None
@@ -378,7 +379,7 @@ CELERY_TASK_ANNOTATIONS = queues.celery_annotations(TASK_TABLE)
 # that stops answering is noticed within seconds (keepalive, timeouts, health checks) instead
 # of hanging; a worker cancels what it was running when the connection drops (acks_late
 # tasks are redelivered). What the library cannot survive, supervision restarts (see
-# deploy/systemd and docs/decisions.md, "Workers and the broker").
+# deploy/systemd and docs/decisions/workers-ride-out-redis.md).
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
@@ -396,7 +397,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # Beat wakes at least this often (it sleeps until the next job is due, never longer).
 CELERY_BEAT_MAX_LOOP_INTERVAL = 5
 if REDIS_URL:
-    # A beat may run on every host (docs/decisions.md, "Beat on every host"): redbeat keeps
+    # A beat may run on every host (docs/decisions/beat-on-every-host.md): redbeat keeps
     # each job's last run in Redis and only the beat holding the Redis lock sends; the others
     # wait for it. A holder that dies stops renewing it, and after BEAT_LOCK_TIMEOUT_SECONDS
     # the next beat takes over where it stopped. The schedule itself is CELERY_BEAT_SCHEDULE.
@@ -534,7 +535,7 @@ METRICS_ALLOWED_NETWORKS = env_list(
     "METRICS_ALLOWED_NETWORKS", ["127.0.0.1/32", "::1/128"] if DEBUG else []
 )
 
-# --- Staff security (docs/decisions.md, "Staff security") ---------------------------------
+# --- Staff security (docs/decisions/staff-*.md) ---------------------------------------------
 # `security` after django-otp's plugins: its admin replaces theirs (security.admin).
 INSTALLED_APPS += ["axes", "django_otp", "django_otp.plugins.otp_totp"]
 INSTALLED_APPS += ["django_otp.plugins.otp_static", "security"]

@@ -1,4 +1,4 @@
-"""How the payment lists match `q` (the rule itself: docs/decisions.md, "Search q").
+"""How the payment lists match `q` (the rule itself: docs/decisions/payment-search-q.md).
 
 An entry matches when q is in its lower-cased `search_text` (the memo and the names the
 provider sees), when q names a participant exactly, or, for a phone fragment, when its digits

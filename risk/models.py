@@ -7,7 +7,7 @@ assessment as they were at assessment time (JSON snapshots), so a later change t
 rewrites history.
 
 These models moved here from the reviews app with their rows: their tables keep the names
-they were created with (`db_table`), see "The risk app" in docs/decisions.md.
+they were created with (`db_table`), see docs/decisions/risk-app.md.
 """
 
 from django.core.validators import MaxValueValidator

@@ -1,7 +1,7 @@
-"""The starter risk rules and a few example list entries (see "Risk engine" in
-docs/decisions.md): what a new database begins with (migration 0004), and what the demo seed
-installs on a database that has no rule at all. Analysts change all of it in the admin;
-amounts are in the platform currency's major units.
+"""The starter risk rules and a few example list entries (see
+docs/decisions/risk-starter-rules.md): what a new database begins with (migration 0004), and
+what the demo seed installs on a database that has no rule at all. Analysts change all of it
+in the admin; amounts are in the platform currency's major units.
 
 With these rules a brand-new participant sending a small amount to a new phone scores 30
 (allow); a new account sending 250.00 or more to a new phone scores 50 (review). The two

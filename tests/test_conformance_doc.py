@@ -1,7 +1,8 @@
 """docs/conformance.md stays true: every row has a proof, and every proof it names still exists.
 
 A proof is a test (`path::function`, `path::Class::method`; found by parsing the file, not
-importing it) or a link to a heading of docs/decisions.md. Nothing else is accepted: a
+importing it) or a link to a decision record in docs/decisions/ (and to a heading of it, when the
+link names one). Nothing else is accepted: a
 placeholder such as `PENDING` fails, and so does a row with no proof at all.
 """
 
@@ -14,10 +15,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "conformance.md"
-DECISIONS = ROOT / "docs" / "decisions.md"
+DECISIONS = ROOT / "docs" / "decisions"
 PLACEHOLDER = re.compile(r"\b(?:PENDING|TODO|TBD)\b")
 ROW_ID = re.compile(r"^C-\d{3,}$")
-DECISION_LINK = re.compile(r"^\[decision\]\(decisions\.md#([^)\s]+)\)$")
+DECISION_LINK = re.compile(r"^\[decision\]\(decisions/([\w.-]+\.md)(?:#([^)\s]+))?\)$")
 TEST_ID = re.compile(r"^(tests/[\w/]+\.py)::(\w+)(?:::(\w+))?$")
 
 
@@ -57,11 +58,15 @@ def github_anchor(heading: str) -> str:
 
 
 @cache
-def decision_anchors() -> set[str]:
+def decision_anchors(record: str) -> set[str] | None:
+    """The anchors of a decision record's headings; None when the record does not exist."""
+    path = DECISIONS / record
+    if not path.is_file():
+        return None
     anchors: set[str] = set()
     counts: dict[str, int] = {}
     in_fence = False
-    for line in DECISIONS.read_text().splitlines():
+    for line in path.read_text().splitlines():
         if line.startswith("```"):
             in_fence = not in_fence
         match = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
@@ -142,15 +147,31 @@ def test_every_named_test_exists():
     assert not broken, f"proofs naming tests that do not exist: {broken}"
 
 
-def test_every_decision_link_has_its_heading():
-    anchors = decision_anchors()
+def missing_decision(record: str, anchor: str | None) -> str | None:
+    """Why a decision link does not resolve, or None when it does."""
+    anchors = decision_anchors(record)
+    if anchors is None:
+        return f"docs/decisions/{record} does not exist"
+    if anchor is not None and anchor not in anchors:
+        return f"docs/decisions/{record} has no heading #{anchor}"
+    return None
+
+
+def test_every_decision_link_has_its_record():
     broken = [
-        (row["id"], match.group(1))
+        (row["id"], problem)
         for row in rows()
         for proof in row["proofs"]
-        if (match := DECISION_LINK.match(proof)) and match.group(1) not in anchors
+        if (match := DECISION_LINK.match(proof)) and (problem := missing_decision(*match.groups()))
     ]
-    assert not broken, f"decision links without a heading in decisions.md: {broken}"
+    assert not broken, f"decision links that do not resolve: {broken}"
+
+
+def test_a_link_to_a_missing_record_or_heading_is_caught():
+    assert missing_decision("payment-model.md", None) is None
+    assert missing_decision("payment-model.md", "context") is None
+    assert "does not exist" in missing_decision("no-such-record.md", None)
+    assert "no heading" in missing_decision("payment-model.md", "no-such-heading")
 
 
 ANCHORS = [

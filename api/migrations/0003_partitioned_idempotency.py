@@ -1,7 +1,7 @@
 """Idempotency records become range-partitioned by day of `created_on` on PostgreSQL
 (common.partitions); SQLite keeps a plain table. A unique index cannot span partitions of
 another key, so the one key per provider is kept by a trigger that locks the key's hash and
-looks in every partition (docs/decisions.md, "Partitioned history")."""
+looks in every partition (docs/decisions/idempotency-records-by-day.md)."""
 
 from django.db import migrations
 

@@ -1,7 +1,7 @@
 """Events, deliveries and delivery attempts become range-partitioned by the month of the
 event's creation on PostgreSQL (common.partitions, kept by pg_partman); SQLite keeps plain
 tables. Deliveries and attempts gain `event_created_on`, their partition key, and lose their
-database foreign keys into the partitioned tables (docs/decisions.md, "Partitioned history")."""
+database foreign keys into the partitioned tables (docs/decisions/partitioned-history.md)."""
 
 import django.db.models.deletion
 from django.db import migrations, models

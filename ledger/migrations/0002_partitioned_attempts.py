@@ -1,7 +1,7 @@
 """Callback attempts become range-partitioned by the month of their call's creation on
 PostgreSQL (common.partitions); SQLite keeps a plain table. The unique attempt number per call
-gains the partition key, which the call determines (docs/decisions.md, "Partitioned
-history")."""
+gains the partition key, which the call determines
+(docs/decisions/partitioned-history.md)."""
 
 from django.db import migrations, models
 

@@ -32,7 +32,8 @@ def normalize_phone(value: str) -> str:
 
 
 def check_amount(amount_minor: int, currency: str) -> None:
-    """Positive, in a real currency, and in the platform currency (see docs/decisions.md)."""
+    """Positive, in a real currency, and in the platform currency
+    (docs/decisions/send-limit-enforcement.md)."""
     try:
         get_currency(currency)
     except MoneyError as exc:

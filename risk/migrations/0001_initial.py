@@ -3,8 +3,8 @@
 State only: the tables stay as the reviews app created them (`db_table` on each model), so
 nothing in the database changes and the move takes no lock. `reviews.0008` then points the
 reviews' foreign keys at these models, drops its own copies from the state and moves the
-content types (permissions and admin history follow them). See "The risk app" in
-docs/decisions.md.
+content types (permissions and admin history follow them). See
+docs/decisions/risk-app.md.
 """
 
 import django.core.validators

@@ -1,7 +1,7 @@
 """What each write costs the database, pinned: the statements of one request (authentication,
 the transaction's own BEGIN and COMMIT, or here the savepoint the test's transaction turns
 them into, included), counted on PostgreSQL. A number that grows fails here first; one that
-shrinks is lowered here with the change that shrank it (docs/performance.md, "Writes")."""
+shrinks is lowered here with the change that shrank it (docs/decisions/write-round-trips.md)."""
 
 import pytest
 from django.conf import settings

@@ -22,10 +22,10 @@ def test_it_loads_times_the_feed_and_retires_two_months(capsys):
     for timing in report["feed"].values():
         assert timing["p95"] >= timing["p50"] > 0
     retired = report["retire"]
-    assert retired["dropping"]["rows"] > 0 and retired["the old purge"]["rows"] > 0
-    assert retired["dropping"]["dropDetached"]["seconds"] > 0
+    assert retired["detaching"]["rows"] > 0 and retired["the old purge"]["rows"] > 0
+    assert retired["detaching"]["dropDetached"]["seconds"] > 0
     # Both months are gone, with their deliveries and attempts; the rest stays.
-    left = 600 - retired["dropping"]["rows"] - retired["the old purge"]["rows"]
+    left = 600 - retired["detaching"]["rows"] - retired["the old purge"]["rows"]
     assert Event.objects.filter(id__startswith="evt_bench").count() == left
     assert Delivery.objects.filter(id__startswith="dlv_bench").count() == left
     assert DeliveryAttempt.objects.filter(delivery__id__startswith="dlv_bench").count() == left
@@ -39,11 +39,11 @@ def test_it_refuses_a_database_without_partitions():
 
 
 @pytest.mark.postgres
-def test_it_can_retire_by_dropping_alone(capsys):
+def test_it_can_retire_by_detaching_alone(capsys):
     call_command(
         "bench_event_history", events=300, depth=10, repeat=1, json=True, no_old_purge=True
     )
     retired = json.loads(capsys.readouterr().out)["retire"]
-    assert set(retired) == {"dropping"} and retired["dropping"]["rows"] > 0
-    left = 300 - retired["dropping"]["rows"]
+    assert set(retired) == {"detaching"} and retired["detaching"]["rows"] > 0
+    left = 300 - retired["detaching"]["rows"]
     assert Event.objects.filter(id__startswith="evt_bench").count() == left

@@ -1,7 +1,8 @@
 """The ledger worker's side of a payout: one delivery task sends the authorize over real HTTP
 to the sandbox ledger and applies its outcome in the same process (no second trip through the
-broker), with its statements pinned like the requests' (docs/performance.md, "Payouts end to
-end"). If applying it there fails, the outcome still goes through the broker."""
+broker), with its statements pinned like the requests'
+(docs/decisions/ledger-worker-applies-outcome.md). If applying it there fails, the outcome
+still goes through the broker."""
 
 import pytest
 from celery import current_app

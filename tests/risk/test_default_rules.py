@@ -1,5 +1,6 @@
 """The starter rules (risk/starter.py, installed by migration reviews.0004): a new customer's
-everyday activity is allowed; the risky cases in docs/decisions.md are reviewed or denied."""
+everyday activity is allowed; the risky cases in docs/decisions/risk-starter-rules.md are
+reviewed or denied."""
 
 from datetime import timedelta
 
