@@ -25,6 +25,7 @@ install: $(STAMP)
 migrate: install
 	mkdir -p var
 	$(PY) manage.py migrate --no-input
+	$(PY) manage.py refresh_list_keys
 
 # What `make run` sets, for the staff commands run from another terminal (manage.py reads it
 # while DATABASE_URL is unset, i.e. on the embedded default).
@@ -57,6 +58,7 @@ up-prod: install
 	@case "$(REDIS_URL)" in redis://*|rediss://*) ;; *) \
 		echo "make up-prod needs REDIS_URL=redis://… (the broker)" >&2; exit 2;; esac
 	$(PY) manage.py migrate --no-input
+	$(PY) manage.py refresh_list_keys
 	rm -rf $(UP_PROD_METRICS) && mkdir -p $(UP_PROD_METRICS)
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" DATABASE_URL="$(DATABASE_URL)" REDIS_URL="$(REDIS_URL)" \
 		GUNICORN_BIND=$(HOST):$(PORT) PROMETHEUS_MULTIPROC_DIR=$(CURDIR)/$(UP_PROD_METRICS) \
