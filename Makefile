@@ -40,6 +40,7 @@ lock: install
 migrate: install
 	mkdir -p var
 	$(PY) manage.py migrate --no-input
+	$(PY) manage.py refresh_list_keys
 
 # What `make run` sets, for the staff commands run from another terminal (manage.py reads it
 # while DATABASE_URL is unset, i.e. on the embedded default).
@@ -79,6 +80,7 @@ up-prod: install
 	@test -x "$(NGINX)" || { echo "make up-prod needs nginx (apt-get install nginx)" >&2; exit 2; }
 	$(PY) manage.py migrate --no-input
 	$(PY) manage.py collectstatic --no-input -v 0
+	$(PY) manage.py refresh_list_keys
 	rm -rf $(UP_PROD_METRICS) $(UP_PROD_NGINX) && mkdir -p $(UP_PROD_METRICS)
 	$(PY) manage.py render_nginx_conf --variant local --out $(UP_PROD_NGINX) \
 		--listen $(HOST):$(PORT) --upstream 127.0.0.1:$(UPSTREAM_PORT)

@@ -10,7 +10,7 @@ from common.rows import insert_row
 from common.verdicts import RiskVerdict
 from risk import engine
 from risk.models import DeviceObservation, RiskAssessment
-from risk.signals import matches_of, profile_of, read_signals
+from risk.signals import matches_of, profile_of, read_signals, review_reason
 from risk.subject import Subject
 
 
@@ -19,6 +19,7 @@ def assess(event: str, enrollment, *, at: datetime, payment=None, device=None) -
     recorded; with the device observed when one is given."""
     profile = profile_of(enrollment)
     read = read_signals(profile)
+    matches = matches_of(read)
     subject = Subject(
         event=event,
         at=at,
@@ -27,6 +28,7 @@ def assess(event: str, enrollment, *, at: datetime, payment=None, device=None) -
         payment=payment,
         device=device,
         phones=profile.phones,
+        review_reason=review_reason(matches),
     )
     result = engine.evaluate(subject)
     assessment = RiskAssessment(
@@ -40,7 +42,7 @@ def assess(event: str, enrollment, *, at: datetime, payment=None, device=None) -
         score=result.score,
         reasons=result.reasons,
         signals=result.signals,
-        signal_matches=matches_of(read),
+        signal_matches=matches,
         transaction_level=result.transaction_level,
         aml_level=result.aml_level,
         rules=result.rules,

@@ -23,6 +23,7 @@ from risk import policy as bands
 from risk.conditions import EVENTS
 from risk.engine import MAX_SCORE, strongest
 from risk.models import LEVEL_ORDER, RiskAssessment, RiskPolicy, RiskRule
+from risk.signals import review_reason
 
 C = RiskRule.Condition
 REPLAYED = (C.AMOUNT_AT_LEAST, C.ACCOUNT_YOUNGER_THAN, C.SIGNAL_AT_LEAST)
@@ -122,6 +123,8 @@ def rescore(row, rules, thresholds: RiskPolicy, *, signals=None) -> Outcome:
             points += rule.points
             if rule.outcome != RiskRule.Outcome.NONE:
                 forced.append(rule.outcome)
+    if review_reason(row.signal_matches or {}):  # the evidence's own review, as the engine's
+        forced.append(RiskRule.Outcome.REVIEW)
     score = float(min(MAX_SCORE, points))
     decision = strongest([*forced, bands.decision_for(score, thresholds)])
     return Outcome(score, decision, bands.level_for(score, thresholds))

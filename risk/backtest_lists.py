@@ -13,8 +13,10 @@ leans to what the draft could raise. The report says the current profiles were r
 from datetime import datetime, timedelta
 
 from risk.backtest import Report, rescore, stored_assessments, tally
+from risk.list_keys import match_key
 from risk.list_matches import parties_listed_by
 from risk.models import LEVEL_ORDER, EvidenceLevel, RiskListEntry, RiskPolicy, RiskRule
+from risk.signals import NEAR_LEVEL
 
 SIGNAL_OF_KIND = {
     RiskListEntry.Kind.COUNTRY: "addressRiskLevel",
@@ -26,8 +28,23 @@ SIGNAL_OF_KIND = {
 }
 
 
+def _key(entry: RiskListEntry) -> str:
+    return match_key(entry.kind, entry.value)
+
+
 def _same(entry: RiskListEntry, other: RiskListEntry) -> bool:
-    return entry.kind == other.kind and entry.value.lower() == other.value.lower()
+    return entry.kind == other.kind and _key(entry) == _key(other)
+
+
+def _level_after(match: dict, draft_level: str | None) -> str:
+    """The level a recorded match of the saved entry reads as with the draft (None: the draft
+    lists another value): a near match stays NEAR_LEVEL while the draft is rated that high."""
+    if draft_level is None:
+        return EvidenceLevel.LOW
+    if match.get("similarity") is None:
+        return draft_level
+    near = LEVEL_ORDER.index(draft_level) >= LEVEL_ORDER.index(NEAR_LEVEL)
+    return NEAR_LEVEL if near else EvidenceLevel.LOW
 
 
 def _riskier(first: str, second: str) -> str:
@@ -49,7 +66,7 @@ def backtest_list_entry(
     report = Report(days=days)
     draft_key = SIGNAL_OF_KIND[draft_entry.kind]
     saved_key = SIGNAL_OF_KIND[saved_entry.kind] if saved_entry else None
-    listed = saved_entry.value.lower() if saved_entry else None
+    listed = _key(saved_entry) if saved_entry else None
     same = saved_entry is not None and _same(saved_entry, draft_entry)
     # A level change of the same value matches whom it matched; a new value is looked up.
     newly = set()
@@ -65,8 +82,8 @@ def backtest_list_entry(
     for row in stored_assessments(days, now):
         levels = {}
         match = row.signal_matches.get(saved_key) if saved_key else None
-        if match and str(match.get("entry", "")).lower() == listed:
-            levels[saved_key] = draft_entry.level if same else EvidenceLevel.LOW
+        if match and match_key(saved_entry.kind, str(match.get("entry", ""))) == listed:
+            levels[saved_key] = _level_after(match, draft_entry.level if same else None)
         if row.party in newly:
             recorded = levels.get(draft_key, _recorded(row, draft_key))
             if recorded is not None:

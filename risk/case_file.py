@@ -184,6 +184,8 @@ def _against_the_person(key: str, found: dict, enrollment) -> dict:
     return {
         "label": SIGNAL_LABELS.get(key, key),
         "entry": found["entry"],
+        # A near match's similarity (0 to 100, risk.near_names); None for the same name.
+        "similarity": found.get("similarity"),
         "rows": rows,
         "summary": (
             f"The {' and '.join(differs)} {'differ' if len(differs) > 1 else 'differs'}: "

@@ -4,7 +4,8 @@
   not allowlisted for it; a fired rule that does not count is still recorded (shadow mode,
   allowlist) but adds no points and forces nothing.
 - score = the points of the counted rules, capped at 100 (0 when none count: a real 0);
-- decision = the strongest of the counted rules' forced outcomes and the policy's score
+- decision = the strongest of the counted rules' forced outcomes, a review the evidence
+  forces (a name near a sanctioned one: `Subject.review_reason`) and the policy's score
   thresholds (deny at `deny_at_score`, review at `review_at_score`, else allow);
 - level = the policy's band of the score; reasons = the details of the counted rules (a
   threshold check says only its highest threshold crossed);
@@ -123,6 +124,10 @@ def evaluate(subject: Subject) -> Evaluation:
     counted = [one for one in fired if one.counts]
     score = float(min(MAX_SCORE, sum(one.rule.points for one in counted)))
     forced = [one.rule.outcome for one in counted if one.rule.outcome != RiskRule.Outcome.NONE]
+    reasons = reasons_of(counted)
+    if subject.review_reason:  # not a rule: no allowlist or shadow mode lets it through
+        forced.append(RiskRule.Outcome.REVIEW)
+        reasons.append(subject.review_reason)
     decision = strongest([*forced, policy.decision_for(score, thresholds)])
     level = policy.level_for(score, thresholds)
     transaction_level = aml_level = ""
@@ -133,7 +138,7 @@ def evaluate(subject: Subject) -> Evaluation:
         score=score,
         decision=decision,
         level=level,
-        reasons=reasons_of(counted),
+        reasons=reasons,
         rules=[one.snapshot() for one in fired],
         signals=as_evidence(subject.signals),
         transaction_level=transaction_level,

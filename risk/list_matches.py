@@ -1,17 +1,19 @@
 """Who a list entry names: the participants whose profile (the provider's current record of
 them) holds the entry's value, read the way `risk.signals` reads a profile: the address
 country, an active email or its domain, an active phone by prefix, the full name with or
-without the middle name (case and spacing ignored). For a backtest of a new or changed entry:
-one query per entry, among the participants assessed since the window's start, not a profile
-per assessment."""
+without the middle name by its canonical form (as screening compares it: case, spacing,
+accents, invisible characters and look-alike letters ignored; near matches are not counted).
+For a backtest of a new or changed entry: one query per entry, among the participants
+assessed since the window's start, not a profile per assessment."""
 
 from datetime import datetime
 
 from django.db.models import Q
 
+from common.canonical_names import canonical_name
 from participants.models import Email, Enrollment, Phone
 from risk.models import RiskAssessment, RiskListEntry
-from risk.signals import normalize_name
+from risk.signals import name_keys
 
 Kind = RiskListEntry.Kind
 Party = tuple[str, str]  # (providerID, participantID)
@@ -27,20 +29,18 @@ def _by_email(assessed, condition: Q) -> set[Party]:
 
 
 def _by_name(assessed, value: str) -> set[Party]:
-    wanted = normalize_name(value)
-    words = wanted.split()
-    if len(words) < 2:
+    wanted = canonical_name(value)
+    if not wanted:
         return set()
-    # Narrowed in SQL by the first and last words, then compared as risk.signals compares.
-    found = set()
-    candidates = assessed.filter(
-        given_name__istartswith=words[0], family_name__iendswith=words[-1]
-    ).values_list("provider_id", "participant_id", "given_name", "middle_name", "family_name")
-    for provider_id, participant_id, given, middle, family in candidates.iterator():
-        names = {normalize_name(f"{given} {family}"), normalize_name(f"{given} {middle} {family}")}
-        if wanted in names:
-            found.add((provider_id, participant_id))
-    return found
+    # The canonical form is made in Python (ICU): every assessed participant's name is read.
+    rows = assessed.values_list(
+        "provider_id", "participant_id", "given_name", "middle_name", "family_name"
+    )
+    return {
+        (provider_id, participant_id)
+        for provider_id, participant_id, *name in rows.iterator(chunk_size=2000)
+        if wanted in name_keys(*name)
+    }
 
 
 def parties_listed_by(kind: str, value: str, *, assessed_since: datetime) -> set[Party]:

@@ -20,6 +20,7 @@ from common.ids import new_id
 from participants.models import Participant
 from payments.models import Payment
 from providers.models import Provider
+from risk.list_keys import KEYED_FROM, KeyedEntries, match_key
 
 
 def _assessment_id() -> str:
@@ -207,9 +208,15 @@ class RiskListEntry(models.Model):
         PEP_NAME = "pep_name", "Full name of a politically exposed person → pepLevel"
 
     kind = models.CharField(max_length=32, choices=Kind.choices)
-    value = models.CharField(max_length=255, help_text="Compared case-insensitively.")
+    value = models.CharField(
+        max_length=255,
+        help_text="Stored and shown as given; compared case-insensitively, and a name also "
+        "by its canonical form (accents, invisible characters and look-alike letters ignored).",
+    )
     level = models.CharField(max_length=16, choices=Level.choices)
     note = models.CharField(max_length=255, blank=True, default="")
+    # The value as screening compares it (`risk.list_keys`), kept in step on every write.
+    match_key = models.TextField(editable=False, blank=True, default="")
     # What the list says of a listed person, so an analyst can rule a namesake in or out: the
     # case file shows these beside the participant's own values.
     date_of_birth = models.DateField(null=True, blank=True)
@@ -229,6 +236,8 @@ class RiskListEntry(models.Model):
     listed_on = models.DateField(null=True, blank=True, help_text="When the source listed it.")
     updated_on = models.DateTimeField(default=timezone.now)
 
+    objects = KeyedEntries.as_manager()
+
     class Meta:
         db_table = "reviews_risklistentry"
         verbose_name = "risk list entry"
@@ -236,9 +245,19 @@ class RiskListEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["kind", "value"], name="risk_list_entry_once"),
         ]
+        # Screening's exact lookup; on PostgreSQL the names also have a trigram index for
+        # near matches (migration 0006).
+        indexes = [models.Index(fields=["kind", "match_key"], name="risk_list_entry_key")]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.value} ({self.level})"
+
+    def save(self, *args, **kwargs):
+        self.match_key = match_key(self.kind, self.value)
+        fields = kwargs.get("update_fields")
+        if fields is not None and KEYED_FROM & set(fields):
+            kwargs["update_fields"] = {*fields, "match_key"}
+        super().save(*args, **kwargs)
 
     def clean(self):
         from risk.validation import clean_list_entry  # see RiskRule.clean

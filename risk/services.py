@@ -34,6 +34,8 @@ from risk.policy import POLICY_ID
 REASON_MAX = 512
 # Stamped on every save; left out of the trail, where it would make every update a change.
 STAMP = "updated_on"
+# Made from other fields on save (a list entry's match key): not a change of its own.
+DERIVED = {STAMP, "match_key"}
 
 Action = RiskChange.Action
 
@@ -51,7 +53,7 @@ def _values(obj: models.Model) -> dict:
     return {
         field.attname: field.value_from_object(obj)
         for field in obj._meta.concrete_fields
-        if field.attname != STAMP
+        if field.attname not in DERIVED
     }
 
 

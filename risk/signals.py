@@ -3,16 +3,22 @@
 Every signal reads one kind of `RiskListEntry`. A value found on its list has the entry's
 level; a value not listed is `low`; a signal with nothing to read (no email, no phone) is
 `unknown`. Where the profile has several values (emails, phones) the riskiest one counts.
-Comparisons ignore case; names also ignore repeated spaces.
+
+Values compare by their match keys (`risk.list_keys`, stored on each entry): case ignored,
+and names by their canonical form, so a name written with look-alike letters, accents or
+invisible characters meets its entry. A name that is only near a listed one (`risk.near_names`)
+reads as `medium` at most, and near a sanctioned name it forces a review (`review_reason`).
 """
 
 from dataclasses import dataclass, field
 
 from django.db.models import Q
-from django.db.models.functions import Lower
 
+from common.canonical_names import canonical_name
 from risk import signals_sql
+from risk.list_keys import NAME_KINDS, match_key
 from risk.models import LEVEL_ORDER, EvidenceLevel, RiskListEntry, RiskRule
+from risk.near_names import NEAR_FROM, near_matches
 
 Key = RiskRule.SignalKey
 Kind = RiskListEntry.Kind
@@ -35,17 +41,20 @@ class Profile:
     country: str
     emails: tuple[str, ...]
     phones: tuple[str, ...]  # E.164
-    names: tuple[str, ...]  # the full name, with and without the middle name
+    names: tuple[str, ...]  # the full name's canonical keys, with and without the middle name
 
 
-def normalize_name(value: str) -> str:
-    return " ".join(value.split()).lower()
+def name_keys(given: str, middle: str, family: str) -> set[str]:
+    """The canonical keys of a full name, with and without the middle name (none when nothing
+    comparable is left: a name of invisible characters only)."""
+    return {canonical_name(f"{given} {family}"), canonical_name(f"{given} {middle} {family}")} - {
+        ""
+    }
 
 
 def profile_of(enrollment) -> Profile:
     """The enrollment's address country, active emails and phones, and full name."""
-    given, middle, family = enrollment.given_name, enrollment.middle_name, enrollment.family_name
-    names = {normalize_name(f"{given} {family}"), normalize_name(f"{given} {middle} {family}")}
+    names = name_keys(enrollment.given_name, enrollment.middle_name, enrollment.family_name)
     if signals_sql.applies():
         emails, phones = signals_sql.active_contacts(enrollment.pk)
     else:
@@ -69,43 +78,76 @@ ATTRIBUTES = {
 }
 
 
-def _listed(wanted_by_kind: dict[str, list[str]]) -> dict[str, dict[str, tuple[str, str, dict]]]:
-    """{kind: {lower-cased value: (level, the entry as listed, its attributes)}} of the
-    entries among each kind's candidates: one query for every kind a profile is read for."""
+# A near match reads as this level at most, whatever the entry's level: a possible match,
+# for a person to decide. Entries rated lower are not near-matched at all.
+NEAR_LEVEL = EvidenceLevel.MEDIUM
+NEAR_LEVELS = LEVEL_ORDER[LEVEL_ORDER.index(NEAR_LEVEL) :]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """The entries a profile's candidates meet: by key, and the names near its names."""
+
+    exact: dict[str, dict[str, tuple[str, str, dict]]]  # {kind: {key: (level, value, attrs)}}
+    # {name kind: [(key, level, value, pk, ATTRIBUTES' fields or None: not read yet)]}: the
+    # entries rated NEAR_LEVELS that may be near the profile's names
+    near: dict[str, list[tuple]]
+
+
+def _described(attributes) -> dict:
+    return {
+        name: str(attribute)
+        for name, attribute in zip(ATTRIBUTES, attributes, strict=True)
+        if attribute
+    }
+
+
+def _listed(wanted_by_kind: dict[str, list[str]]) -> Listed:
+    """The entries among each kind's candidates (keyed here), and the names lists' entries
+    that may be near the names: one query for every kind a profile is read for (SQLite: and
+    one for the near names)."""
     wanted = {
-        kind: {candidate.lower() for candidate in candidates if candidate}
+        kind: {match_key(kind, candidate) for candidate in candidates if candidate}
         for kind, candidates in wanted_by_kind.items()
     }
-    found: dict[str, dict] = {kind: {} for kind in wanted}
+    listed = Listed({kind: {} for kind in wanted}, {kind: [] for kind in NAME_KINDS})
     if not any(wanted.values()):
-        return found
-    for kind, key, level, value, *attributes in _listed_rows(wanted):
-        found[kind][key] = (
-            level,
-            value,
-            {
-                name: str(attribute)
-                for name, attribute in zip(ATTRIBUTES, attributes, strict=True)
-                if attribute
-            },
-        )
-    return found
+        return listed
+    names = sorted({key for kind in NAME_KINDS for key in wanted.get(kind, ())})
+    rows, near_rows = _listed_rows(wanted, names)
+    for kind, key, level, value, pk, *attributes in rows:
+        if key in wanted.get(kind, ()):
+            held = listed.exact[kind].get(key)
+            if held is None or LEVEL_ORDER.index(level) > LEVEL_ORDER.index(held[0]):
+                listed.exact[kind][key] = (level, value, _described(attributes))
+        elif kind in listed.near and level in NEAR_LEVELS:
+            listed.near[kind].append((key, level, value, pk, attributes))
+    for kind, key, level, value, pk in near_rows:
+        if key not in wanted[kind]:
+            listed.near[kind].append((key, level, value, pk, None))
+    return listed
 
 
-def _listed_rows(wanted: dict[str, set[str]]) -> list[tuple]:
-    """(kind, lower-cased value, level, value, *ATTRIBUTES' fields) of the matching entries."""
-    fields = ("level", "value", *ATTRIBUTES.values())
+def _listed_rows(wanted: dict[str, set[str]], names: list[str]) -> tuple[list, list]:
+    """(kind, match key, level, value, pk, *ATTRIBUTES' fields) of the entries whose kind and
+    key are wanted, and of the names lists' entries that may be near `names` (keys): on
+    PostgreSQL those its trigram index finds, in the same rows; on SQLite every entry rated
+    NEAR_LEVELS, as (kind, match key, level, value, pk) apart (10,000 rows with their dates
+    would cost more than the comparison)."""
+    fields = ("level", "value", "pk", *ATTRIBUTES.values())
     if signals_sql.applies():
-        return signals_sql.listed(wanted, fields)
+        return signals_sql.listed(wanted, names, ("level", "value", "id", *fields[3:])), []
     condition = Q()
     for kind, values in wanted.items():
         if values:
-            condition |= Q(kind=kind, key__in=values)
-    return list(
-        RiskListEntry.objects.annotate(key=Lower("value"))
-        .filter(condition)
-        .values_list("kind", "key", *fields)
-    )
+            condition |= Q(kind=kind, match_key__in=values)
+    entries = RiskListEntry.objects.values_list
+    rows = list(entries("kind", "match_key", *fields).filter(condition))
+    near_rows = []
+    if names:
+        near = entries("kind", "match_key", "level", "value", "pk")
+        near_rows = list(near.filter(kind__in=NAME_KINDS, level__in=NEAR_LEVELS))
+    return rows, near_rows
 
 
 @dataclass(frozen=True)
@@ -115,6 +157,7 @@ class Match:
     entry: str
     how: str
     attributes: dict = field(default_factory=dict)  # what the entry says (ATTRIBUTES)
+    similarity: float | None = None  # a near match's (risk.near_names); None: exact
 
 
 @dataclass(frozen=True)
@@ -156,25 +199,52 @@ def _phone_prefixes(e164: str) -> list[str]:
     return [e164[:end] for end in range(len(e164), 1, -1)]
 
 
-def _exact(listed: dict, values, how: str) -> Signal:
-    if not values:
+def _exact(listed: dict, keys, how: str) -> Signal:
+    """The riskiest level of the entries listed under `keys` (match keys)."""
+    if not keys:
         return Signal(EvidenceLevel.UNKNOWN)
     found = []
-    for value in values:
-        hit = listed.get(value.lower())
+    for key in keys:
+        hit = listed.get(key)
         found.append(
             Signal(hit[0], Match(hit[1], how, hit[2])) if hit else Signal(EvidenceLevel.LOW)
         )
     return riskiest(found)
 
 
-EXACT_NAME = "exact name match (case and spacing ignored; no similarity matching)"
+EXACT_NAME = (
+    "exact name match (case, spacing, accents, invisible characters and look-alike letters ignored)"
+)
+
+
+def _near(candidates: list[tuple], names) -> Signal:
+    """The nearest entry (then the riskiest) among `candidates` (`Listed.near`)."""
+    found = near_matches(names, [key for key, *_ in candidates])
+    if not found:
+        return Signal(EvidenceLevel.LOW)
+    index = max(found, key=lambda i: (found[i], LEVEL_ORDER.index(candidates[i][1])))
+    _, _, entry, pk, read = candidates[index]
+    if read is None:  # read only for the entry that matched
+        read = RiskListEntry.objects.values_list(*ATTRIBUTES.values()).get(pk=pk)
+    attributes = _described(read)
+    similarity = round(found[index], 1)
+    how = f"near match: {similarity:g} % similar (a review from {NEAR_FROM:g} %)"
+    return Signal(NEAR_LEVEL, Match(entry, how, attributes, similarity))
+
+
+def _name(listed: Listed, kind: str, names) -> Signal:
+    """Same name first; a near one when it is riskier (an exact entry rated low does not hide
+    a near one rated higher)."""
+    if not names:
+        return Signal(EvidenceLevel.UNKNOWN)
+    exact = _exact(listed.exact[kind], names, EXACT_NAME)
+    return riskiest([exact, _near(listed.near[kind], names)])
 
 
 def read_signals(profile: Profile) -> dict[str, Signal]:
     """{signal key: Signal} in the contract's order, each with the list entry that set it."""
-    countries = [profile.country] if profile.country else []
-    listed = _listed(
+    countries = [profile.country.lower()] if profile.country else []
+    found = _listed(
         {
             Kind.COUNTRY: countries,
             Kind.EMAIL_DOMAIN: [d for email in profile.emails for d in _domain_suffixes(email)],
@@ -184,6 +254,7 @@ def read_signals(profile: Profile) -> dict[str, Signal]:
             Kind.SANCTIONED_NAME: list(profile.names),
         }
     )
+    listed = found.exact
     return {
         Key.ADDRESS_RISK_LEVEL: _exact(listed[Kind.COUNTRY], countries, "address country"),
         Key.EMAIL_DOMAIN_LEVEL: _most_specific(
@@ -193,14 +264,14 @@ def read_signals(profile: Profile) -> dict[str, Signal]:
             lambda email, entry: f"{email} is in the listed domain",
         ),
         Key.EMAIL_LEVEL: _exact(listed[Kind.EMAIL], profile.emails, "exact address"),
-        Key.PEP_LEVEL: _exact(listed[Kind.PEP_NAME], profile.names, EXACT_NAME),
+        Key.PEP_LEVEL: _name(found, Kind.PEP_NAME, profile.names),
         Key.PHONE_LEVEL: _most_specific(
             profile.phones,
             _phone_prefixes,
             listed[Kind.PHONE_PREFIX],
             lambda phone, entry: f"{phone} starts with the listed prefix",
         ),
-        Key.SANCTION_LEVEL: _exact(listed[Kind.SANCTIONED_NAME], profile.names, EXACT_NAME),
+        Key.SANCTION_LEVEL: _name(found, Kind.SANCTIONED_NAME, profile.names),
     }
 
 
@@ -222,7 +293,25 @@ def matches_of(signals: dict[str, Signal]) -> dict[str, dict]:
         }
         if signal.match.attributes:
             found[str(key)]["attributes"] = signal.match.attributes
+        if signal.match.similarity is not None:
+            found[str(key)]["similarity"] = signal.match.similarity
     return found
+
+
+# Near matches that force a review whatever the rules say: a name close to a sanctioned one
+# is never let through unseen. (A near PEP match reads as pepLevel medium, which the rules
+# weigh as they weigh an exact one.)
+REVIEWED_WHEN_NEAR = {str(Key.SANCTION_LEVEL): "Name close to a sanctions list entry"}
+
+
+def review_reason(matches: dict[str, dict]) -> str:
+    """Why the near matches among `matches` (as `matches_of` keeps them) force a review; ""
+    when they do not."""
+    return "; ".join(
+        reason
+        for key, reason in REVIEWED_WHEN_NEAR.items()
+        if matches.get(key, {}).get("similarity") is not None
+    )
 
 
 def as_evidence(signals: dict[str, str]) -> list[dict]:

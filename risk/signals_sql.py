@@ -1,6 +1,6 @@
 """The two reads of customer evidence (`signals`) on PostgreSQL, each a statement built once
 per process: a profile's active emails and phones in one round trip, and the list entries
-among every kind's candidates.
+among every kind's candidates with the names lists' entries near the profile's names.
 
 Every payout's screening makes both. The ORM built and compiled them afresh on each call
 (about 1 ms of CPU between them, against some 0.1 ms for running these texts). The texts
@@ -12,6 +12,7 @@ from functools import cache, partial
 
 from common.rows import quoted_column, read_connection
 from participants.models import Email, Phone
+from risk.list_keys import NAME_KINDS
 from risk.models import RiskListEntry
 
 
@@ -49,22 +50,36 @@ def active_contacts(enrollment_id: int) -> tuple[list[str], list[str]]:
 
 @cache
 def _listed_statement(fields: tuple[str, ...]) -> str:
+    """By kind and key (the (kind, match_key) index), then the names lists' entries whose key
+    shares enough trigrams with a name (`%`, pg_trgm's similarity of at least
+    pg_trgm.similarity_threshold, 0.3 unless set otherwise; the partial trigram index of
+    migration 0006): a wide net, which `risk.near_names` narrows."""
     column = partial(quoted_column, RiskListEntry)
-    kind, value = column("kind"), column("value")
+    kind, key = column("kind"), column("match_key")
+    selected = f"SELECT {kind}, {key}, {', '.join(column(name) for name in fields)} "
+    table = f'"{RiskListEntry._meta.db_table}"'
+    name_kinds = ", ".join(f"'{name_kind}'" for name_kind in NAME_KINDS)
+    # The names are joined one by one (not `% ANY(...)`), so that each is an index scan: with
+    # ANY the planner may read the whole table, computing every entry's trigrams.
     return (
-        f"SELECT {kind}, LOWER({value}), {', '.join(column(name) for name in fields)} "
-        f'FROM "{RiskListEntry._meta.db_table}" '
-        f"WHERE ({kind}, LOWER({value})) IN (SELECT * FROM unnest(%s::text[], %s::text[]))"
+        f"{selected}FROM {table} "
+        f"WHERE ({kind}, {key}) IN (SELECT * FROM unnest(%(kinds)s::text[], %(keys)s::text[])) "
+        f"UNION {selected}FROM unnest(%(names)s::text[]) AS name(key) JOIN {table} "
+        f"ON {key} %% name.key WHERE {kind} IN ({name_kinds})"
     )
 
 
-def listed(wanted: dict[str, set[str]], fields: tuple[str, ...]) -> list[tuple]:
-    """(kind, lower-cased value, *fields) of each entry whose kind and lower-cased value is
-    one of `wanted`'s pairs ({kind: lower-cased candidates})."""
+def listed(wanted: dict[str, set[str]], names: list[str], fields: tuple[str, ...]) -> list[tuple]:
+    """(kind, match key, *fields) of each entry whose kind and key is one of `wanted`'s pairs
+    ({kind: keys}), and of the names lists' entries that may be near one of `names` (keys)."""
     pairs = [(kind, value) for kind, values in wanted.items() for value in values]
     with read_connection(RiskListEntry).cursor() as cursor:
         cursor.execute(
             _listed_statement(fields),
-            [[kind for kind, _ in pairs], [value for _, value in pairs]],
+            {
+                "kinds": [kind for kind, _ in pairs],
+                "keys": [value for _, value in pairs],
+                "names": names,
+            },
         )
         return cursor.fetchall()

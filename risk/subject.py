@@ -20,6 +20,9 @@ class Subject:
     # The enrollment's active phones (E.164) as the evidence's profile read them; None: not
     # read yet (a condition that needs them reads them).
     phones: tuple[str, ...] | None = None
+    # Why the evidence forces a review whatever the rules say (a name near a sanctioned one,
+    # `risk.signals.review_reason`); "" when it does not.
+    review_reason: str = ""
 
     @property
     def participant_id(self) -> str:

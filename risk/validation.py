@@ -9,8 +9,8 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from participants.validators import is_country
 from risk import conditions
+from risk.list_keys import match_key
 from risk.models import RiskAssessment, RiskListEntry, RiskRule
-from risk.signals import normalize_name
 
 EVENT_FIELDS = {
     RiskAssessment.Event.SIGNUP: "on_signup",
@@ -94,16 +94,17 @@ def normalized(kind: str, value: str) -> str:
         value = re.sub(r"[\s()-]", "", value)
         if not _PHONE_PREFIX.match(value):
             raise ValidationError("A + and 1 to 15 digits, e.g. +882.")
-    else:  # names: compared case-insensitively, single spaces
+    else:  # names: kept as given (single spaces), compared by their canonical form
         value = " ".join(value.split())
-        if not normalize_name(value):
+        if not match_key(kind, value):
             raise ValidationError("A full name.")
     return value
 
 
 def clean_list_entry(entry: RiskListEntry) -> None:
     """Put the entry's value in the form the engine compares; ValidationError on `value` when
-    it cannot be one or is listed already (in any case)."""
+    it cannot be one or is listed already in a form that compares the same (another case;
+    for a name, other accents, invisible characters or look-alike letters)."""
     entry.country = (entry.country or "").strip().upper()
     if entry.kind not in Kind.values or not entry.value:
         return  # the fields' own checks report it
@@ -111,8 +112,12 @@ def clean_list_entry(entry: RiskListEntry) -> None:
         entry.value = normalized(entry.kind, entry.value)
     except ValidationError as error:
         raise ValidationError({"value": error.messages}) from None
-    duplicate = RiskListEntry.objects.filter(kind=entry.kind, value__iexact=entry.value).exclude(
-        pk=entry.pk
+    entry.match_key = match_key(entry.kind, entry.value)
+    duplicate = (
+        RiskListEntry.objects.filter(kind=entry.kind, match_key=entry.match_key)
+        .exclude(pk=entry.pk)
+        .values_list("value", flat=True)
+        .first()
     )
-    if duplicate.exists():
-        raise ValidationError({"value": "This value is already on the list."})
+    if duplicate is not None:
+        raise ValidationError({"value": f"This value is already on the list as “{duplicate}”."})

@@ -25,6 +25,7 @@ def demo_database(monkeypatch):
     [
         "bench_payments",
         "bench_participants",
+        "bench_screening",
         "bench_events",
         "bench_event_history",
         "profile_writes",
