@@ -14,7 +14,7 @@ import time
 from django.core.management.base import CommandError
 from django.db import connection, transaction
 
-from common.bench import BenchCommand, measure
+from bench.measure import BenchCommand, measure
 from participants.models import Enrollment, Participant
 from providers.models import Provider
 from risk.models import RiskListEntry
