@@ -514,9 +514,9 @@ STAFF_TRUSTED_PROXIES = env_list("STAFF_TRUSTED_PROXIES", [])
 # axes' own lines name the username in clear: security.lockout logs each event instead.
 LOGGING["loggers"]["axes"] = {"level": "ERROR"}
 
-# Second factor (django-otp): superusers and the STAFF_OTP_GROUPS need a TOTP code (or a
-# backup code) before any admin page, while STAFF_OTP_REQUIRED is on (the default unless
-# DEBUG; `make run` keeps it off). An administrator allows a user's enrolment, valid for
+# Second factor (django-otp): every staff account needs a TOTP code (or a backup code) before
+# any admin page, while STAFF_OTP_REQUIRED is on (the default unless DEBUG; `make run` keeps
+# it off; `check --deploy` refuses it off). An administrator allows a user's enrolment, valid for
 # STAFF_OTP_ENROLMENT_SECONDS. A staff session idle for STAFF_SESSION_IDLE_SECONDS ends.
 # The authenticator device is `security.models.SealedTOTPDevice` (its key sealed at rest);
 # django-otp's TOTP plugin stays installed for its migrations and the verification that
@@ -530,7 +530,6 @@ MIDDLEWARE.insert(
     "security.middleware.StaffSessionMiddleware",
 )
 STAFF_OTP_REQUIRED = env_bool("STAFF_OTP_REQUIRED", not DEBUG)
-STAFF_OTP_GROUPS = ["Risk analyst", "Auditor"]
 STAFF_OTP_ENROLMENT_SECONDS = env_int("STAFF_OTP_ENROLMENT_SECONDS", 24 * 3600)
 OTP_TOTP_ISSUER = "Provider service"
 STAFF_SESSION_IDLE_SECONDS = env_int("STAFF_SESSION_IDLE_SECONDS", 30 * 60)

@@ -40,3 +40,9 @@ def test_the_check_can_fail_when_a_protection_is_turned_off():
     result = _check(SECURE_SSL_REDIRECT="0", SECURE_HSTS_SECONDS="0")
     assert result.returncode != 0
     assert "security.W004" in result.stderr and "security.W008" in result.stderr
+
+
+def test_the_check_refuses_staff_without_a_second_factor():
+    result = _check(STAFF_OTP_REQUIRED="0")
+    assert result.returncode != 0
+    assert "staff.E001" in result.stderr and "STAFF_OTP_REQUIRED is off" in result.stderr
