@@ -529,6 +529,12 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("django.contrib.messages.middleware.MessageMiddleware") + 1,
     "security.middleware.StaffSessionMiddleware",
 )
+# Staff privileges (flags, groups, permissions) change only by a superuser's hand, each change
+# recorded with its actor (security.privileges); this names the request's user as the actor.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("security.middleware.StaffSessionMiddleware") + 1,
+    "security.middleware.StaffActorMiddleware",
+)
 STAFF_OTP_REQUIRED = env_bool("STAFF_OTP_REQUIRED", not DEBUG)
 STAFF_OTP_ENROLMENT_SECONDS = env_int("STAFF_OTP_ENROLMENT_SECONDS", 24 * 3600)
 OTP_TOTP_ISSUER = "Provider service"
