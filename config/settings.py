@@ -1,6 +1,5 @@
 """Settings, all read from the environment (see README "Configuration")."""
 
-from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -500,11 +499,18 @@ INSTALLED_APPS += ["django_otp.plugins.otp_static", "security"]
 AUTHENTICATION_BACKENDS = ["security.backends.LockoutModelBackend"]
 # Last, as axes asks: it turns a refused login into the lockout page.
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
-# Admin login lockout: STAFF_LOGIN_FAILURE_LIMIT failures for one username, or from one
-# address, within STAFF_LOGIN_COOLOFF_SECONDS lock it for that long from the last failure.
+# Admin login lockout: STAFF_LOGIN_FAILURE_LIMIT failures of one username from one address
+# within STAFF_LOGIN_COOLOFF_SECONDS lock that pair (only) for that long from the last
+# failure; each further limit's worth of the pair's failures doubles it, up to
+# STAFF_LOGIN_MAX_COOLOFF_SECONDS (security.lockout.cool_off, from axes' failure log).
 AXES_FAILURE_LIMIT = env_int("STAFF_LOGIN_FAILURE_LIMIT", 10)
-AXES_COOLOFF_TIME = timedelta(seconds=env_int("STAFF_LOGIN_COOLOFF_SECONDS", 15 * 60))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+STAFF_LOGIN_COOLOFF_SECONDS = env_int("STAFF_LOGIN_COOLOFF_SECONDS", 15 * 60)
+STAFF_LOGIN_MAX_COOLOFF_SECONDS = env_int("STAFF_LOGIN_MAX_COOLOFF_SECONDS", 24 * 3600)
+AXES_COOLOFF_TIME = "security.lockout.cool_off"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Each attempt record expires by its own cool-off (not the current request's).
+AXES_USE_ATTEMPT_EXPIRATION = True
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "security.lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "security.lockout.client_address"
