@@ -14,7 +14,7 @@ from ledger.models import LedgerRegistration, LedgerRegistrationChange
 from ledger.registration import register_ledger
 from risk.models import RiskChange, RiskListEntry
 from security.models import StaffChange
-from tests.reviews.admin_support import ANALYST, logged_in, review_group, staff_user
+from tests.reviews.admin_support import ANALYST, AUDITOR, logged_in, review_group, staff_user
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,10 @@ def test_staff_privilege_changes_are_recorded_with_their_actor_and_shown():
     _listed(client, "/admin/security/staffchange/", "Audit Root", ANALYST, "audit_una")
     detail = client.get(f"/admin/security/staffchange/{change.pk}/change/")
     assert detail.status_code == 200 and "auth.delete_user" in detail.content.decode()
-    # Auditors need the view permission given to them; others without it see nothing.
+    # Auditors read the trails (security.0004); analysts do not.
+    auditor = logged_in(staff_user("audit_aud", group=AUDITOR))
+    _listed(auditor, "/admin/security/staffchange/", "Audit Root", "audit_una")
+    assert auditor.get("/admin/ledger/ledgerregistrationchange/").status_code == 200
     assert logged_in(staff_user("audit_ana")).get("/admin/security/staffchange/").status_code == 403
 
 
