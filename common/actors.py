@@ -20,6 +20,12 @@ class Actor:
         return cls(kind="system", display_name=SYSTEM_DISPLAY_NAME)
 
     @classmethod
+    def operator(cls, what: str) -> "Actor":
+        """Someone at the server itself (a management command, a shell): a system actor named
+        after what was run."""
+        return cls(kind="system", display_name=f"{what} (on the server)")
+
+    @classmethod
     def application(cls, *, key_id: str, provider_id: str) -> "Actor":
         return cls(
             kind="application",

@@ -1,6 +1,7 @@
 """Abstract model pieces reused across apps."""
 
 from django.db import models
+from django.utils import timezone
 
 from common.actors import Actor
 
@@ -28,3 +29,15 @@ class ActorColumns(models.Model):
     def set_actor(self, actor: Actor) -> None:
         for name, value in actor.as_fields().items():
             setattr(self, name, value)
+
+
+class ChangeColumns(ActorColumns):
+    """A row of an append-only audit trail: who (the actor columns), when, and the values
+    before and after the change (absent on a create and a delete respectively)."""
+
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    created_on = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        abstract = True

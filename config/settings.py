@@ -1,6 +1,5 @@
 """Settings, all read from the environment (see README "Configuration")."""
 
-from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -543,11 +542,18 @@ INSTALLED_APPS += ["django_otp.plugins.otp_static", "security"]
 AUTHENTICATION_BACKENDS = ["security.backends.LockoutModelBackend"]
 # Last, as axes asks: it turns a refused login into the lockout page.
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
-# Admin login lockout: STAFF_LOGIN_FAILURE_LIMIT failures for one username, or from one
-# address, within STAFF_LOGIN_COOLOFF_SECONDS lock it for that long from the last failure.
+# Admin login lockout: STAFF_LOGIN_FAILURE_LIMIT failures of one username from one address
+# within STAFF_LOGIN_COOLOFF_SECONDS lock that pair (only) for that long from the last
+# failure; each further limit's worth of the pair's failures doubles it, up to
+# STAFF_LOGIN_MAX_COOLOFF_SECONDS (security.lockout.cool_off, from axes' failure log).
 AXES_FAILURE_LIMIT = env_int("STAFF_LOGIN_FAILURE_LIMIT", 10)
-AXES_COOLOFF_TIME = timedelta(seconds=env_int("STAFF_LOGIN_COOLOFF_SECONDS", 15 * 60))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+STAFF_LOGIN_COOLOFF_SECONDS = env_int("STAFF_LOGIN_COOLOFF_SECONDS", 15 * 60)
+STAFF_LOGIN_MAX_COOLOFF_SECONDS = env_int("STAFF_LOGIN_MAX_COOLOFF_SECONDS", 24 * 3600)
+AXES_COOLOFF_TIME = "security.lockout.cool_off"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Each attempt record expires by its own cool-off (not the current request's).
+AXES_USE_ATTEMPT_EXPIRATION = True
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "security.lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "security.lockout.client_address"
@@ -557,9 +563,9 @@ STAFF_TRUSTED_PROXIES = env_list("STAFF_TRUSTED_PROXIES", [])
 # axes' own lines name the username in clear: security.lockout logs each event instead.
 LOGGING["loggers"]["axes"] = {"level": "ERROR"}
 
-# Second factor (django-otp): superusers and the STAFF_OTP_GROUPS need a TOTP code (or a
-# backup code) before any admin page, while STAFF_OTP_REQUIRED is on (the default unless
-# DEBUG; `make run` keeps it off). An administrator allows a user's enrolment, valid for
+# Second factor (django-otp): every staff account needs a TOTP code (or a backup code) before
+# any admin page, while STAFF_OTP_REQUIRED is on (the default unless DEBUG; `make run` keeps
+# it off; `check --deploy` refuses it off). An administrator allows a user's enrolment, valid for
 # STAFF_OTP_ENROLMENT_SECONDS. A staff session idle for STAFF_SESSION_IDLE_SECONDS ends.
 # The authenticator device is `security.models.SealedTOTPDevice` (its key sealed at rest);
 # django-otp's TOTP plugin stays installed for its migrations and the verification that
@@ -572,8 +578,13 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("django.contrib.messages.middleware.MessageMiddleware") + 1,
     "security.middleware.StaffSessionMiddleware",
 )
+# Staff privileges (flags, groups, permissions) change only by a superuser's hand, each change
+# recorded with its actor (security.privileges); this names the request's user as the actor.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("security.middleware.StaffSessionMiddleware") + 1,
+    "security.middleware.StaffActorMiddleware",
+)
 STAFF_OTP_REQUIRED = env_bool("STAFF_OTP_REQUIRED", not DEBUG)
-STAFF_OTP_GROUPS = ["Risk analyst", "Auditor"]
 STAFF_OTP_ENROLMENT_SECONDS = env_int("STAFF_OTP_ENROLMENT_SECONDS", 24 * 3600)
 OTP_TOTP_ISSUER = "Provider service"
 STAFF_SESSION_IDLE_SECONDS = env_int("STAFF_SESSION_IDLE_SECONDS", 30 * 60)

@@ -6,9 +6,16 @@ from django.db import models
 from django.template.response import TemplateResponse
 
 from common import admin as common_admin
+from common.actors import Actor
+from common.admin import ACTOR_FIELDS
 from common.errors import InvalidRequest
 from ledger import keys, services
-from ledger.models import CallbackAttempt, LedgerCall, LedgerRegistration
+from ledger.models import (
+    CallbackAttempt,
+    LedgerCall,
+    LedgerRegistration,
+    LedgerRegistrationChange,
+)
 
 
 class LedgerRegistrationForm(forms.ModelForm):
@@ -76,6 +83,9 @@ class LedgerRegistrationAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         return (*self.readonly_fields, "provider") if obj else self.readonly_fields
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # re-pointed, never removed here: every change goes through the trail
+
     @admin.display(description="Key")
     def key(self, obj):
         if not obj or not obj.key_id:
@@ -91,6 +101,7 @@ class LedgerRegistrationAdmin(admin.ModelAdmin):
             capture_url=obj.capture_url,
             key=(form.cleaned_data.get("new_key") or "").strip() or None,
             generate_key=form.cleaned_data.get("generate_key", False),
+            actor=Actor.user(request.user),
         )
         saved = registered.registration
         for name in ("key_sealed", "key_id", "key_set_on", "created_on", "updated_on"):
@@ -118,6 +129,24 @@ class LedgerRegistrationAdmin(admin.ModelAdmin):
 
     def response_change(self, request, obj):
         return self._show_generated_key(request, obj) or super().response_change(request, obj)
+
+
+@admin.register(LedgerRegistrationChange)
+class LedgerRegistrationChangeAdmin(common_admin.ChangeTrailAdmin):
+    """Who re-pointed which provider's ledger, or set its key, and when."""
+
+    list_display = ("created_on", "provider_id", "action", "actor_display_name", "actor_kind")
+    list_filter = ("action", "actor_kind")
+    search_fields = ("=provider_id", "actor_display_name")
+    date_hierarchy = "created_on"
+    fields = (
+        "created_on",
+        "provider_id",
+        "action",
+        *ACTOR_FIELDS,
+        "values",
+    )
+    readonly_fields = fields
 
 
 class ReadOnlyAdmin(common_admin.ReadOnlyAdmin):

@@ -1,6 +1,7 @@
 from django.db import models
 from django.utils import timezone
 
+from common.fields import ChangeColumns
 from common.ids import new_id
 from common.partition_keys import CopiedPartitionKey
 from ledger import keys
@@ -52,6 +53,27 @@ class LedgerRegistration(models.Model):
             Endpoint.RELEASE: self.release_url,
             Endpoint.CAPTURE: self.capture_url,
         }[endpoint]
+
+
+class LedgerRegistrationChange(ChangeColumns):
+    """Append-only trail of ledger registrations: who pointed a provider's callbacks where, or
+    set its key (by thumbprint), when, and the values before and after (absent on a create).
+    Written by `ledger.registration` only."""
+
+    class Action(models.TextChoices):
+        CREATE = "create"
+        UPDATE = "update"
+
+    # Kept when a registration goes, and readable without joining the provider.
+    provider_id = models.CharField(max_length=40, db_index=True)
+    action = models.CharField(max_length=16, choices=Action.choices)
+
+    class Meta:
+        ordering = ["-created_on", "-id"]
+        verbose_name = "ledger registration change"
+
+    def __str__(self) -> str:
+        return f"{self.provider_id} {self.action}"
 
 
 class Outcome(models.TextChoices):

@@ -6,34 +6,31 @@ task makes one HTTP attempt per run and schedules the next with backoff; when th
 final result, the outcome dict goes to the Celery task named by `reply_to`. A provider has a
 few calls in flight at most (ledger.bulkhead): one that finds no room waits in line.
 
-One module past the usual 400 lines, on purpose: a callback is read here from request to
-reported outcome in one pass (request, delivery, outcome follow each other), and it is the
-module newcomers are pointed to for how a lower layer answers its caller (`reply_to`).
-Registration is the only other job and is short.
+A callback is read here from request to reported outcome in one pass (request, delivery,
+outcome follow each other), and it is the module newcomers are pointed to for how a lower layer
+answers its caller (`reply_to`). Registrations (`ledger.registration`) are re-exported here.
 """
 
 import logging
 import math
-from dataclasses import dataclass
 from datetime import UTC, timedelta
 from functools import partial
-from urllib.parse import urlsplit
 
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from jwcrypto import jwk
 
 from common.compiled import CompiledRead
 from common.errors import InvalidRequest
-from common.locking import lock_or_404
 from common.money import MoneyError, get_currency
 from common.rows import insert_row, save_fields, update_where
 from ledger import backoff, bulkhead, claims, client, keys
 from ledger.models import CallbackAttempt, Endpoint, LedgerCall, LedgerRegistration, Outcome
-from providers.models import Provider
+
+# Registration lives in its own module; callers reach it here as before.
+from ledger.registration import Registered, check_url, register_ledger  # noqa: F401
 
 logger = logging.getLogger(__name__)
 
@@ -47,88 +44,6 @@ LEDGER_DENIED = "ledger_denied"  # authorize answered denied
 LEDGER_FAILED = "ledger_failed"  # release or capture answered failed
 
 MAX_ID_CHARS = 256
-MAX_URL_CHARS = 2000
-
-
-# --- registration -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Registered:
-    registration: LedgerRegistration
-    generated_key: jwk.JWK | None  # shown once to whoever asked for it, never stored in clear
-
-
-def register_ledger(
-    *,
-    provider_id: str,
-    authorize_url: str,
-    release_url: str,
-    capture_url: str,
-    key: str | dict | None = None,
-    generate_key: bool = False,
-    require_https: bool | None = None,
-) -> Registered:
-    """Create or replace a provider's ledger URLs, and set its key when one is given or asked
-    for. A first registration needs a key; later ones keep the current key unless told."""
-    if key is not None and generate_key:
-        raise InvalidRequest("Give a key or ask for a new one, not both.")
-    urls = {
-        "authorize_url": check_url(authorize_url, "authorize", require_https),
-        "release_url": check_url(release_url, "release", require_https),
-        "capture_url": check_url(capture_url, "capture", require_https),
-    }
-    try:
-        new_key = keys.generate() if generate_key else None if key is None else keys.parse(key)
-    except keys.InvalidKey as exc:
-        raise InvalidRequest(f"Invalid ledger key: {exc}.") from None
-    with transaction.atomic():
-        provider = lock_or_404(
-            Provider.objects.filter(pk=provider_id), f"Provider {provider_id} does not exist."
-        )
-        registration = LedgerRegistration.objects.filter(provider=provider).first()
-        if registration is None and new_key is None:
-            raise InvalidRequest(
-                "A new ledger registration needs a key (generate one or give one)."
-            )
-        now = timezone.now()
-        if registration is None:
-            registration = LedgerRegistration(provider=provider, created_on=now)
-        for name, value in urls.items():
-            setattr(registration, name, value)
-        if new_key is not None:
-            registration.key_sealed = keys.seal(new_key, provider_id=provider.id)
-            registration.key_id = keys.fingerprint(new_key)
-            registration.key_set_on = now
-        registration.updated_on = now
-        registration.save()
-    return Registered(registration=registration, generated_key=new_key if generate_key else None)
-
-
-def check_url(value: str, endpoint: str, require_https: bool | None = None) -> str:
-    """An absolute http(s) URL with a host. Single-label hosts (`http://ledger-svc:8080/…`)
-    are fine: a provider's ledger may sit on an internal network."""
-    if require_https is None:
-        require_https = settings.LEDGER_REQUIRE_HTTPS
-    schemes = ("https",) if require_https else ("http", "https")
-    try:
-        parts = urlsplit(value) if isinstance(value, str) else None
-        valid = (
-            parts is not None
-            and parts.scheme in schemes
-            and bool(parts.hostname)
-            and parts.username is None
-            and not parts.fragment
-            and len(value) <= MAX_URL_CHARS
-            and not any(char.isspace() for char in value)
-            and (parts.port is None or parts.port > 0)
-        )
-    except ValueError:  # a malformed port or IPv6 literal
-        valid = False
-    if not valid:
-        allowed = " or ".join(schemes)
-        raise InvalidRequest(f"The {endpoint} URL must be an absolute {allowed} URL.")
-    return value
 
 
 # --- requests from payments ---------------------------------------------------------------

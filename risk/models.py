@@ -15,7 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from common.fields import ActorColumns
+from common.fields import ChangeColumns
 from common.ids import new_id
 from participants.models import Participant
 from payments.models import Payment
@@ -391,7 +391,7 @@ class DeviceObservation(models.Model):
         return f"device {self.pk} of {self.assessment_id}"
 
 
-class RiskChange(ActorColumns):
+class RiskChange(ChangeColumns):
     """Append-only audit trail of the risk configuration: who changed which threshold, rule,
     list or allowlist entry, when, its values before and after (absent on a create and a
     delete respectively), and why. Written by `risk.services` only."""
@@ -411,10 +411,7 @@ class RiskChange(ActorColumns):
     action = models.CharField(max_length=16, choices=Action.choices)
     subject = models.CharField(max_length=64, help_text="The changed row's primary key.")
     label = models.CharField(max_length=255, blank=True, default="")  # the row as it read then
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
     reason = models.CharField(max_length=512)
-    created_on = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["-created_on", "-id"]

@@ -8,7 +8,8 @@ class SecurityConfig(AppConfig):
     def ready(self):
         from django.contrib.auth.signals import user_logged_in
 
-        from security import lockout, middleware
+        from security import checks, lockout, middleware, privileges  # noqa: F401 (checks)
 
         lockout.connect()
+        privileges.connect()
         user_logged_in.connect(middleware.mark_seen_at_login, dispatch_uid="security.seen")

@@ -1,5 +1,6 @@
-"""Staff sessions: an idle one ends, and the admin asks for the second factor of those who
-need one before anything else (security.second_factor)."""
+"""Staff sessions: an idle one ends, the admin asks for the second factor before anything else
+(security.second_factor), and what a staff request changes is that user's doing
+(security.privileges)."""
 
 import time
 
@@ -10,7 +11,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from security import second_factor
+from security import privileges, second_factor
 
 LAST_SEEN = "staff_last_seen"
 # The last-seen time is written at most this often (a session save per request otherwise).
@@ -52,6 +53,21 @@ class StaffSessionMiddleware:
         if not path.startswith("/admin/") or path.startswith(OPEN_PATHS):
             return False
         return second_factor.required_for(user) and not user.is_verified()
+
+
+class StaffActorMiddleware:
+    """Privilege changes made while serving a signed-in user are checked and recorded as that
+    user's."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return self.get_response(request)
+        with privileges.acting(user):
+            return self.get_response(request)
 
 
 def mark_seen_at_login(sender, request=None, user=None, **kwargs) -> None:

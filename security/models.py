@@ -1,7 +1,10 @@
-"""The staff second factor's authenticator device: django-otp's TOTP with its key sealed at
-rest. django-otp's own TOTPDevice keeps the key in hex, so a database dump would let anyone
-mint a superuser's codes; here the key is a JWE (`common.sealed`) bound to its user, under
-STAFF_OTP_ENCRYPTION_KEY (unset: derived from SECRET_KEY)."""
+"""Staff security's rows: the second factor's authenticator device, and the trail of staff
+privilege changes (`StaffChange`).
+
+The authenticator device is django-otp's TOTP with its key sealed at rest. django-otp's own
+TOTPDevice keeps the key in hex, so a database dump would let anyone mint a superuser's codes;
+here the key is a JWE (`common.sealed`) bound to its user, under STAFF_OTP_ENCRYPTION_KEY
+(unset: derived from SECRET_KEY)."""
 
 import logging
 import secrets
@@ -12,6 +15,7 @@ from django_otp.models import Device, ThrottlingMixin, TimestampMixin
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from common import sealed
+from common.fields import ChangeColumns
 
 KEY_BYTES = 20  # 160 bits, as RFC 4226 recommends and django-otp's default
 _LABEL = b"provider-service/staff-totp-key-at-rest/v1"
@@ -66,3 +70,34 @@ class SealedTOTPDevice(TimestampMixin, ThrottlingMixin, Device):
     get_throttle_factor = TOTPDevice.get_throttle_factor
     config_url = TOTPDevice.config_url
     _read_str_from_settings = TOTPDevice._read_str_from_settings
+
+
+class StaffChange(ChangeColumns):
+    """Append-only trail of staff privileges: a user's flags (is_active, is_staff,
+    is_superuser), groups and permissions, and a group's permissions, with who changed them,
+    when, and the values before and after (absent on a create and a delete respectively).
+    Written by `security.privileges` only, whatever made the change (the admin, a command, a
+    shell)."""
+
+    class Kind(models.TextChoices):
+        USER = "user"
+        GROUP = "group"
+
+    class Action(models.TextChoices):
+        CREATE = "create"
+        UPDATE = "update"
+        DELETE = "delete"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    action = models.CharField(max_length=16, choices=Action.choices)
+    subject = models.CharField(max_length=64, help_text="The user's or group's primary key.")
+    label = models.CharField(max_length=255, blank=True, default="")  # username or group name
+
+    class Meta:
+        ordering = ["-created_on", "-id"]
+        indexes = [
+            models.Index(fields=["kind", "subject", "-created_on"], name="staff_change_subject"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.action} {self.label or self.subject}"

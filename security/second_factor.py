@@ -1,5 +1,5 @@
-"""The staff second factor (django-otp): who needs it, enrolment allowed by an administrator,
-TOTP confirmation with backup codes, and verification.
+"""The staff second factor (django-otp): every staff account needs it, enrolment is allowed by
+an administrator, TOTP confirmation with backup codes, and verification.
 
 A password alone never enrols a device: an administrator (or `allow_otp_enrolment` on the
 server) first allows it, which makes an unconfirmed TOTP device valid for
@@ -17,6 +17,7 @@ from datetime import timedelta
 import segno
 from django.conf import settings
 from django.db import transaction
+from django.middleware.csrf import rotate_token
 from django.utils import timezone
 from django_otp import devices_for_user
 from django_otp import login as otp_login
@@ -35,10 +36,9 @@ BACKUP_CODE_LENGTH = 10  # hex characters (5 random bytes)
 
 
 def required_for(user) -> bool:
-    """Superusers and members of STAFF_OTP_GROUPS, while STAFF_OTP_REQUIRED is on."""
-    if not settings.STAFF_OTP_REQUIRED or not user.is_authenticated or not user.is_staff:
-        return False
-    return user.is_superuser or user.groups.filter(name__in=settings.STAFF_OTP_GROUPS).exists()
+    """Every staff account, whatever its groups, while STAFF_OTP_REQUIRED is on: a staff user
+    with no group can still be given permissions, so none acts on a password alone."""
+    return bool(settings.STAFF_OTP_REQUIRED and user.is_authenticated and user.is_staff)
 
 
 def has_device(user) -> bool:
@@ -89,7 +89,7 @@ def confirm(request, device: SealedTOTPDevice, token: str) -> list[str] | None:
     device.confirmed = True
     device.save(update_fields=["confirmed"])
     codes = replace_backup_codes(device.user)
-    otp_login(request, device)
+    _complete(request, device)
     _log("otp device enrolled", device.user)
     return codes
 
@@ -123,13 +123,30 @@ def verify(request, token: str) -> bool:
     for device in devices_for_user(request.user, confirmed=True):
         if isinstance(device, StaticDevice) != backup:
             continue
-        given = backup_digest(token) if backup else token
-        if device.verify_token(given):
-            otp_login(request, device)
+        verified = _verified_once(device, backup_digest(token) if backup else token)
+        if verified is not None:
+            _complete(request, verified)
             _log("otp verified", request.user, device=type(device).__name__)
             return True
     _log("otp code refused", request.user)
     return False
+
+
+def _verified_once(device, token: str):
+    """The device, re-read under its row lock, when the code verifies on it. The lock is held
+    until the code is used up (a backup code deleted, a TOTP step recorded), so one code sent
+    from several sessions at once verifies in one of them only."""
+    with transaction.atomic():
+        locked = type(device).objects.select_for_update().get(pk=device.pk)
+        return locked if locked.verify_token(token) else None
+
+
+def _complete(request, device) -> None:
+    """Marks the session verified and gives it a new key (and CSRF token), as a login does: a
+    cookie taken before the second factor opens nothing after it."""
+    otp_login(request, device)
+    request.session.cycle_key()
+    rotate_token(request)
 
 
 def _log(event: str, user, **extra) -> None:

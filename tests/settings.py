@@ -17,8 +17,10 @@ TEST_ENVIRONMENT = {
     # The test client speaks plain http; the redirect's own tests turn it on
     # (tests/security/test_headers.py).
     "SECURE_SSL_REDIRECT": "0",
-    # Admin tests log staff in without a device; the second factor's own tests turn it on
-    # (tests/security/test_second_factor.py).
+    # Admin tests log staff in as force_login does, past the password and the second factor;
+    # the second factor's own tests turn it on (tests/security/test_second_factor*.py, one of
+    # which walks every admin page with a password alone). Production requires it: it is on
+    # unless DEBUG, and `check --deploy` refuses it off (tests/security/test_deploy_check.py).
     "STAFF_OTP_REQUIRED": "0",
     # The benchmark commands' own tests (tests/bench) run them.
     "BENCH": "1",

@@ -11,8 +11,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy
 
 from common.actors import Actor
+from common.admin import differences, shown
 from risk import selectors
-from risk.admin.changes import differences, shown
 
 REASON_FIELD = "change_reason"
 

@@ -9,6 +9,7 @@ from django.test import Client
 
 _groups = importlib.import_module("reviews.migrations.0003_review_permission_groups")
 _moved = importlib.import_module("reviews.migrations.0008_risk_models_moved_to_risk")
+_trails = importlib.import_module("security.migrations.0004_auditors_read_the_trails")
 
 PASSWORD = "correct horse battery staple"
 ANALYST = "Risk analyst"
@@ -25,6 +26,8 @@ def review_group(name: str) -> Group:
             _groups._analyst_codenames() if name == ANALYST else _groups._auditor_codenames()
         )
         codenames.append(("risk", "view_riskchange"))  # risk.0002
+        if name == AUDITOR:
+            codenames.extend(_trails.TRAILS)  # security.0004
         wanted = Q()
         for app_label, codename in codenames:
             if codename.split("_", 1)[1] in _moved.MOVED:

@@ -70,3 +70,9 @@ def test_plain_http_is_refused_unless_everything_is_loopback(name, value, named)
     assert f"LOCAL_HTTP serves plain http on loopback only; not loopback: {named}" in (
         result.stderr
     )
+
+
+def test_the_check_refuses_staff_without_a_second_factor():
+    result = _check(STAFF_OTP_REQUIRED="0")
+    assert result.returncode != 0
+    assert "staff.E001" in result.stderr and "STAFF_OTP_REQUIRED is off" in result.stderr

@@ -1,6 +1,7 @@
-"""The admin login's lockout: failures per username and per address lock for the cool-off,
-the page says so, every failure and lockout is logged without the username in clear, and
-staff lift it from the admin or with `unlock_staff_login`."""
+"""The admin login's lockout: failures of one username from one address lock that pair (and
+only that pair) for the cool-off, which grows with the pair's failures; the page says for how
+long, every failure and lockout is logged without the username in clear, and staff lift it
+from the admin or with `unlock_staff_login`."""
 
 import logging
 from datetime import timedelta
@@ -70,27 +71,49 @@ def test_ten_failures_lock_the_account_and_the_right_password_is_refused(caplog)
 
 
 @pytest.mark.django_db
-def test_the_lockout_holds_from_another_address_and_locks_the_address_for_others():
+def test_ten_failures_from_one_address_lock_neither_that_user_elsewhere_nor_others_there():
     staff_user("lock_bob", superuser=True)
     staff_user("lock_carol", superuser=True)
-    client = Client()
-    _fail(client, "lock_bob", 10, address="198.51.100.8")
-    # The username is locked wherever it comes from.
-    assert _attempt(client, "lock_bob", PASSWORD, address="203.0.113.9").status_code == 429
-    # The address is locked for every username.
-    assert _attempt(client, "lock_carol", PASSWORD, address="198.51.100.8").status_code == 429
-    # Another user from another address is not.
-    assert _logged_in(_attempt(Client(), "lock_carol", PASSWORD, address="203.0.113.10"))
+    _fail(Client(), "lock_bob", 10, address="198.51.100.8")
+    assert _attempt(Client(), "lock_bob", PASSWORD, address="198.51.100.8").status_code == 429
+    # The same user from another address: not locked (nobody can lock a staff member out
+    # from everywhere by failing on purpose).
+    assert _logged_in(_attempt(Client(), "lock_bob", PASSWORD, address="203.0.113.9"))
+    # Another user from the locked address: not locked either.
+    assert _logged_in(_attempt(Client(), "lock_carol", PASSWORD, address="198.51.100.8"))
+    # Still locked where the failures came from.
+    assert _attempt(Client(), "lock_bob", PASSWORD, address="198.51.100.8").status_code == 429
 
 
 @pytest.mark.django_db
-def test_failures_spread_over_usernames_lock_the_address():
+def test_failures_spread_over_usernames_lock_each_pair_only():
     staff_user("lock_dave", superuser=True)
-    client = Client()
     for number in range(10):
-        _fail(client, f"guess_{number}", 1, address="198.51.100.20")
-    assert _attempt(client, "lock_dave", PASSWORD, address="198.51.100.20").status_code == 429
-    assert _logged_in(_attempt(Client(), "lock_dave", PASSWORD, address="198.51.100.21"))
+        _fail(Client(), f"guess_{number}", 1, address="198.51.100.20")
+    assert _logged_in(_attempt(Client(), "lock_dave", PASSWORD, address="198.51.100.20"))
+
+
+@pytest.mark.django_db
+def test_the_cool_off_grows_with_the_pairs_failures():
+    staff_user("lock_gus", superuser=True)
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        _fail(Client(), "lock_gus", 10)
+    with time_machine.travel(start + timedelta(minutes=16), tick=False):
+        assert _logged_in(_attempt(Client(), "lock_gus", PASSWORD))  # the first: 15 minutes
+        Client().post("/admin/logout/")
+        _fail(Client(), "lock_gus", 10)
+        refused = _attempt(Client(), "lock_gus", PASSWORD)  # the 21st failure: 30 minutes
+        assert refused.status_code == 429 and b"Try again in 30 minutes" in refused.content
+    with time_machine.travel(start + timedelta(minutes=16 + 25), tick=False):
+        assert _attempt(Client(), "lock_gus", PASSWORD).status_code == 429
+    # The refused try at minute 25 started the 30 minutes again.
+    with time_machine.travel(start + timedelta(minutes=16 + 25 + 31), tick=False):
+        assert _logged_in(_attempt(Client(), "lock_gus", PASSWORD))
+    # Another address starts at the base cool-off.
+    _fail(Client(), "lock_gus", 10, address="203.0.113.77")
+    refused = _attempt(Client(), "lock_gus", PASSWORD, address="203.0.113.77")
+    assert b"Try again in 15 minutes" in refused.content
 
 
 @pytest.mark.django_db
@@ -119,7 +142,7 @@ def test_the_lockout_ends_after_the_cool_off():
 @pytest.mark.django_db
 def test_the_command_unlocks_a_username(caplog):
     staff_user("lock_gina", superuser=True)
-    _fail(Client(), "lock_gina", 10)
+    _fail(Client(), "lock_gina", 10, address="203.0.113.30")
     assert _attempt(Client(), "lock_gina", PASSWORD, address="203.0.113.30").status_code == 429
     caplog.set_level(logging.INFO, logger="security.login")
     call_command("unlock_staff_login", "--username", "lock_gina")
@@ -134,8 +157,9 @@ def test_the_command_unlocks_a_username(caplog):
 def test_the_command_unlocks_an_address(capsys):
     staff_user("lock_hal", superuser=True)
     _fail(Client(), "someone", 10, address="198.51.100.40")
+    _fail(Client(), "lock_hal", 10, address="198.51.100.40")
     assert _attempt(Client(), "lock_hal", PASSWORD, address="198.51.100.40").status_code == 429
-    call_command("unlock_staff_login", "--address", "198.51.100.40")  # its 10 and the refused
+    call_command("unlock_staff_login", "--address", "198.51.100.40")  # one record per pair
     assert "Unlocked 198.51.100.40: 2 failed-attempt records removed." in capsys.readouterr().out
     assert _logged_in(_attempt(Client(), "lock_hal", PASSWORD, address="198.51.100.40"))
 
@@ -145,12 +169,12 @@ def test_a_superuser_unlocks_from_the_admin():
     staff_user("lock_ivy", superuser=True)
     admin = staff_user("lock_admin", superuser=True)
     _fail(Client(), "lock_ivy", 10, address="198.51.100.50")
-    assert _attempt(Client(), "lock_ivy", PASSWORD, address="203.0.113.51").status_code == 429
+    _fail(Client(), "lock_ivy", 3, address="203.0.113.51")
     staff = Client()
     staff.force_login(admin)
     listing = staff.get("/admin/axes/accessattempt/")
     assert listing.status_code == 200 and b"lock_ivy" in listing.content
-    # Two records: the ten failures, and the refused attempt from the other address.
+    # Two records: the ten failures from one address, the three from the other.
     attempt = AccessAttempt.objects.filter(username="lock_ivy", ip_address="198.51.100.50").get()
     response = staff.post(
         "/admin/axes/accessattempt/",

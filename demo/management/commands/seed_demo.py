@@ -119,5 +119,5 @@ def _second_factor_note() -> str:
         )
     return (
         "Second factor: off in this demo (STAFF_OTP_REQUIRED is off with DEBUG); production "
-        "asks superusers, analysts and auditors for an authenticator code."
+        "asks every staff account for an authenticator code."
     )

@@ -1,5 +1,6 @@
 import json
 
+from common.actors import Actor
 from common.commands import JsonCommand
 from ledger import keys, services
 
@@ -33,6 +34,7 @@ class Command(JsonCommand):
                 capture_url=options["capture_url"],
                 key=options["key"],
                 generate_key=options["generate_key"],
+                actor=Actor.operator("manage.py set_ledger"),
             )
         registration = registered.registration
         if registered.generated_key is not None:
