@@ -7,6 +7,9 @@ Errors keep the contract's mapping: a field parses its value with the project's 
 which raise the problem to answer (400 for what the contract's status table names, such as an
 unrecognised status; 422 `invalid-request` for any other query failure); the first failing
 parameter, in the FilterSet's order, is the answer, as it was when the views parsed by hand.
+
+`ProviderFilterSet.__init__` and `SharedField` lean on django-filter's and Django's internals:
+tests/test_library_patches.py checks them against the installed versions.
 """
 
 import copy

@@ -7,6 +7,8 @@ per class and resets that state around every call: nothing of a body outlives th
 
 A serializer used here takes what a call needs through `context`, never through its
 constructor, and keeps nothing on itself while validating (tests/api/test_validation.py).
+The DRF attributes this relies on are checked against the installed DRF by
+tests/test_library_patches.py.
 """
 
 import threading

@@ -21,6 +21,9 @@ deferred columns, `select_related` parties, annotations).
 
 Only PostgreSQL runs the compiled text; elsewhere each call builds and runs the queryset, so
 SQLite behaves exactly as the ORM does.
+
+What it relies on of Django's compiler and queryset is checked against the installed Django by
+tests/test_library_patches.py (docs/decisions/library-patches.md).
 """
 
 import threading

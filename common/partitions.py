@@ -12,6 +12,7 @@ On any other database (the embedded SQLite) every function here is a no-op: the 
 are plain tables there.
 """
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,6 +21,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, migrations, transaction
 
 SCHEMA = "partman"
+# The pg_partman versions the migrations are written against: [from, to).
+SUPPORTED_PARTMAN = ((4, 6), (5, 0))
 # Where retired partitions wait for their drop: out of the tables they were part of, not yet
 # freed on disk (made by the ops app's migration).
 RETIRED = "partman_retired"
@@ -54,7 +57,8 @@ class AlterPlainField(migrations.AlterField):
 
 
 def install_partman(cursor) -> None:
-    """Create the extension, or say plainly what the server lacks."""
+    """Create the extension, or say plainly what the server lacks; refuse a version whose
+    functions these migrations and `retire` were not written against."""
     cursor.execute("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_partman'")
     if cursor.fetchone() is None:
         raise ImproperlyConfigured(
@@ -64,6 +68,26 @@ def install_partman(cursor) -> None:
         )
     cursor.execute(f"CREATE SCHEMA IF NOT EXISTS {SCHEMA}")
     cursor.execute(f"CREATE EXTENSION IF NOT EXISTS pg_partman SCHEMA {SCHEMA}")
+    cursor.execute("SELECT extversion FROM pg_extension WHERE extname = 'pg_partman'")
+    check_partman_version(cursor.fetchone()[0])
+
+
+def check_partman_version(version: str) -> None:
+    """pg_partman 4.6 and later 4.x: `create_parent` takes the 'native' type and named
+    intervals ('monthly'), `drop_partition_time` a reference time (4.6.0). pg_partman 5
+    changed both, so it is refused before anything is partitioned."""
+    parts = tuple(int(n) for n in re.findall(r"\d+", version)[:2])
+    if not SUPPORTED_PARTMAN[0] <= parts < SUPPORTED_PARTMAN[1]:
+        raise ImproperlyConfigured(
+            f"pg_partman {version} is installed; the history tables' partitions are kept "
+            f"with pg_partman {_dotted(SUPPORTED_PARTMAN[0])} or a later "
+            f"{SUPPORTED_PARTMAN[0][0]}.x (not {_dotted(SUPPORTED_PARTMAN[1])}): install one "
+            "of those on the database server and migrate again."
+        )
+
+
+def _dotted(version: tuple[int, int]) -> str:
+    return ".".join(map(str, version))
 
 
 def _columns(cursor, table: str) -> list[str]:
@@ -145,8 +169,9 @@ def partition(cursor, spec: Partitioning) -> None:
             f'INCLUDING IDENTITY, PRIMARY KEY (id, "{column}")) PARTITION BY RANGE ("{column}")'
         ),
         after=[
-            f"SELECT {SCHEMA}.create_parent('public.{table}', '{column}', 'native', "
-            f"'{spec.interval}', p_premake := {spec.premake}{start})",
+            f"SELECT {SCHEMA}.create_parent(p_parent_table := 'public.{table}', "
+            f"p_control := '{column}', p_type := 'native', p_interval := '{spec.interval}', "
+            f"p_premake := {spec.premake}{start})",
             # Partitions keep being made even through a quiet spell.
             f"UPDATE {SCHEMA}.part_config SET infinite_time_partitions = true "
             f"WHERE parent_table = 'public.{table}'",

@@ -65,11 +65,17 @@ class SealedTOTPDevice(TimestampMixin, ThrottlingMixin, Device):
             log.error("otp device %s key unreadable: %s", self.pk, exc)
             return False
 
-    # django-otp's own throttle factor and otpauth:// URL, reading `bin_key` above: only the
-    # key's storage is this model's.
+    # django-otp's own throttle factor, as its TOTPDevice has it: only the key's storage is
+    # this model's.
     get_throttle_factor = TOTPDevice.get_throttle_factor
-    config_url = TOTPDevice.config_url
-    _read_str_from_settings = TOTPDevice._read_str_from_settings
+
+    @property
+    def config_url(self) -> str:
+        """django-otp's otpauth:// URL (its OTP_TOTP_ISSUER and OTP_TOTP_IMAGE settings), made
+        by an unsaved TOTPDevice holding this key: its documented fields and property only."""
+        return TOTPDevice(
+            user=self.user, key=self.bin_key.hex(), step=self.step, digits=self.digits
+        ).config_url
 
 
 class StaffChange(ChangeColumns):
