@@ -137,7 +137,7 @@ class Workers:
 
 def ledger_listener(provider_id: str, *, delay_seconds: float = 0.0) -> Listener:
     """The provider's ledger registered at a loopback listener that approves every call as
-    the stand-in ledger does (ops.stand_in_ledger), each after `delay_seconds`."""
+    the stand-in ledger does (bench.stand_in_ledger), each after `delay_seconds`."""
     from bench import stand_in_ledger
 
     listener = Listener(delay_seconds=delay_seconds)

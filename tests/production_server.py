@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import requests
-from ops.loadtest import free_port
 
+from bench.loadtest import free_port
 from tests.reviews.broker import ChildProcess, wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
