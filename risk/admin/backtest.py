@@ -1,7 +1,9 @@
 """ "Test this change" on the change form of a rule or of the thresholds: the draft in the form
-in the form is checked like a save, not saved, and replayed over the last N days of stored
+is checked like a save, not saved, and replayed over the last N days of stored
 assessments (`risk.backtest`, `risk.backtest_lists`); the report page says what would have
 changed. Nothing is written."""
+
+from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.admin.utils import unquote
@@ -13,8 +15,9 @@ from django.utils import timezone
 from risk import selectors
 from risk.admin.audited import REASON_FIELD
 from risk.backtest import backtest
-from risk.backtest_lists import backtest_list_entry
+from risk.backtest_lists import backtest_list_entry, signal_rules
 from risk.models import RiskListEntry, RiskPolicy
+from risk.rule_precision import rule_precision
 
 DEFAULT_DAYS, MAX_DAYS = 30, 365
 
@@ -60,25 +63,11 @@ class BacktestMixin:
             text = "; ".join(f"{name}: {' '.join(error)}" for name, error in errors.items())
             messages.error(request, f"The draft cannot be tested: {text}")
             return HttpResponseRedirect(request.path)
-        draft, days = form.instance, _days(request)
-        if isinstance(draft, RiskListEntry):
-            report = backtest_list_entry(
-                saved_entry=saved,
-                draft_entry=draft,
-                policy=selectors.get_policy(),
-                days=days,
-                now=timezone.now(),
-            )
-        elif isinstance(draft, RiskPolicy):
-            report = backtest(saved_policy=saved, draft_policy=draft, days=days, now=timezone.now())
-        else:
-            report = backtest(
-                saved_rule=saved,
-                draft_rule=draft,
-                saved_policy=selectors.get_policy(),
-                days=days,
-                now=timezone.now(),
-            )
+        draft, days, now = form.instance, _days(request), timezone.now()
+        report = _replay(saved, draft, days, now)
+        report.precision = rule_precision(
+            _rules_changed(saved, draft), since=now - timedelta(days=days)
+        )
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
@@ -90,3 +79,25 @@ class BacktestMixin:
         }
         request.current_app = self.admin_site.name
         return TemplateResponse(request, "admin/risk/backtest_report.html", context)
+
+
+def _replay(saved, draft, days: int, now):
+    if isinstance(draft, RiskListEntry):
+        policy = selectors.get_policy()
+        return backtest_list_entry(
+            saved_entry=saved, draft_entry=draft, policy=policy, days=days, now=now
+        )
+    if isinstance(draft, RiskPolicy):
+        return backtest(saved_policy=saved, draft_policy=draft, days=days, now=now)
+    policy = selectors.get_policy()
+    return backtest(saved_rule=saved, draft_rule=draft, saved_policy=policy, days=days, now=now)
+
+
+def _rules_changed(saved, draft) -> list[int] | None:
+    """The rules whose past precision the report shows: the rule itself; a list entry's signal
+    rules; every rule for the thresholds (None), which weigh them all."""
+    if isinstance(draft, RiskPolicy):
+        return None
+    if isinstance(draft, RiskListEntry):
+        return sorted(signal_rules(saved, draft).values_list("rule_id", flat=True))
+    return [draft.rule_id] if draft.rule_id else []
