@@ -20,7 +20,7 @@ from tests.payments.factories import enroll, make_payment
 from tests.reviews.admin_support import logged_in
 from tests.risk.factories import assessment
 from tests.risk.rules import rule
-from tests.risk.test_backtest import fired
+from tests.risk.test_backtest import MID_AT_100, fired
 
 pytestmark = pytest.mark.django_db
 
@@ -198,12 +198,7 @@ def test_a_rules_precision_against_resolved_reviews_is_computed_as_defined(provi
     assert rows["participant"].precision == 0.5
     assert rule_precision([9999], since=now - timedelta(30))[0].precision is None
 
-    draft = {
-        "name": "Mid-size", "condition": "amount_at_least", "threshold": "100",
-        "on_payment": "on", "points": "20", "outcome": "none", "is_live": "on",
-        "enabled": "on", "_backtest": "1", "backtest_days": "30",
-    }  # fmt: skip
-    text = logged_in(analyst).post(f"/admin/risk/riskrule/{mid.pk}/change/", draft)
+    text = logged_in(analyst).post(f"/admin/risk/riskrule/{mid.pk}/change/", MID_AT_100)
     text = text.content.decode()
     row = re.search(rf'id="backtest-precision-{mid.rule_id}-payment">(.*?)</tr>', text, re.S)
     assert row and re.sub(r"<[^>]+>|\s+", " ", row.group(1)).split()[-5:] == [
