@@ -10,6 +10,7 @@ new phone, new device, phone country) it keeps the fired-or-not the assessment r
 the report says so. One query reads every assessment in the window; the rest is arithmetic.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -123,18 +124,35 @@ _FIELDS = (
 )
 
 
-def stored_assessments(days: int, now: datetime):
-    """Every assessment of the window with what a replay needs, in one query, streamed."""
+PROGRESS_EVERY = 5000
+
+
+@dataclass(frozen=True)
+class Bound:
+    """How much of the window a run replays (the newest `limit` assessments), and whom it tells
+    how far it got (called with the number replayed, every PROGRESS_EVERY and at the end)."""
+
+    limit: int
+    on_progress: Callable[[int], None] | None = None
+
+
+def stored_assessments(days: int, now: datetime, bound: Bound | None = None):
+    """Every assessment of the window (the newest `bound.limit` if bound) with what a replay
+    needs, in one query, streamed."""
     enrolled = Enrollment.objects.filter(
         provider_id=OuterRef("provider_id"), participant_id=OuterRef("participant_id")
     ).values("created_on")[:1]
     rows = (
         RiskAssessment.objects.filter(assessed_on__gte=now - timedelta(days=days))
         .annotate(enrolled_on=Subquery(enrolled))
-        .order_by("assessed_on", "id")
+        .order_by("-assessed_on", "-id")
         .values_list(*_FIELDS)
     )
-    for row in rows.iterator(chunk_size=5000):
+    if bound is not None:
+        rows = rows[: bound.limit]
+    for replayed, row in enumerate(rows.iterator(chunk_size=5000)):
+        if bound and bound.on_progress and replayed and replayed % PROGRESS_EVERY == 0:
+            bound.on_progress(replayed)
         provider_id, participant_id, pk, event, at, rules, signals, matches = row[:8]
         payment_id, kind, minor, code, enrolled_on = row[8:]
         amount = None
@@ -163,6 +181,7 @@ def backtest(
     draft_policy: RiskPolicy | None = None,
     days: int = 30,
     now: datetime,
+    bound: Bound | None = None,
 ) -> Report:
     """The draft's effect on the last `days` days of stored assessments. A new rule has no
     `saved_rule`; a policy change no rules at all."""
@@ -177,7 +196,7 @@ def backtest(
         report.kept_as_recorded = True
     before_rules = [before_rule] if before_rule is not None else []
     after_rules = [draft_rule or saved_rule] if (draft_rule or saved_rule) else []
-    for row in stored_assessments(days, now):
+    for row in stored_assessments(days, now, bound):
         before = rescore(row, before_rules, saved_policy)
         after = rescore(row, after_rules, draft_policy)
         tally(report, row, before, after)

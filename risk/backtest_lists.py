@@ -12,7 +12,7 @@ leans to what the draft could raise. The report says the current profiles were r
 
 from datetime import datetime, timedelta
 
-from risk.backtest import rescore, stored_assessments
+from risk.backtest import Bound, rescore, stored_assessments
 from risk.backtest_outcomes import Report, tally
 from risk.list_keys import match_key
 from risk.list_matches import parties_listed_by
@@ -71,6 +71,7 @@ def backtest_list_entry(
     policy: RiskPolicy,
     days: int = 30,
     now: datetime,
+    bound: Bound | None = None,
 ) -> Report:
     report = Report(days=days)
     draft_key = SIGNAL_OF_KIND[draft_entry.kind]
@@ -84,7 +85,7 @@ def backtest_list_entry(
         newly = parties_listed_by(draft_entry.kind, draft_entry.value, assessed_since=since)
     report.read_current_profiles = not same
     rules = list(signal_rules(saved_entry, draft_entry))
-    for row in stored_assessments(days, now):
+    for row in stored_assessments(days, now, bound):
         levels = {}
         match = row.signal_matches.get(saved_key) if saved_key else None
         if match and match_key(saved_entry.kind, str(match.get("entry", ""))) == listed:

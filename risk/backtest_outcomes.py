@@ -104,6 +104,12 @@ class Report:
     kept_as_recorded: bool = False  # the draft rule's condition was not re-evaluated
     read_current_profiles: bool = False  # a list entry's matches read from today's profiles
     precision: list = field(default_factory=list)  # risk.rule_precision.RulePrecision rows
+    in_window: int | None = None  # assessments in the window, where a row bound applied
+    row_limit: int | None = None  # the newest this many were replayed (None: all)
+
+    @property
+    def bounded(self) -> bool:
+        return self.row_limit is not None and (self.in_window or 0) > self.row_limit
 
     def move(self, kind: str, before: str, after: str) -> Tally:
         return self.moves.get((kind, before, after), Tally())
