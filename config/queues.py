@@ -18,14 +18,16 @@ REVIEWS = "reviews"  # analysts' and providers' review commands
 PARTICIPANTS = "participants"  # onboarding and other participant work
 WEBHOOKS = "webhooks"  # event dispatch and webhook delivery
 SWEEPS = "sweeps"  # periodic sweeps, expiries and purges (what beat schedules)
+BACKTESTS = "backtests"  # analysts' "Test this change" replays: long, never in the way
 
-QUEUES = (LEDGER, REVIEWS, PARTICIPANTS, WEBHOOKS, SWEEPS)
+QUEUES = (LEDGER, REVIEWS, PARTICIPANTS, WEBHOOKS, SWEEPS, BACKTESTS)
 
 # After an outbound call's own deadline: until the soft limit, then until the hard one.
 OUTBOUND_SOFT_MARGIN = 5
 OUTBOUND_HARD_MARGIN = 10
 DATABASE_WORK = (60, 90)
 SWEEP_WORK = (300, 360)
+BACKTEST_WORK = (300, 330)  # the row bound (RISK_BACKTEST_ROW_LIMIT) keeps a run well inside
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ def table(*, ledger_deadline: float, webhook_deadline: float) -> dict[str, Route
         "ledger.tasks.resume_stalled_calls": Route(SWEEPS, *SWEEP_WORK),
         "ledger.tasks.purge_expired_attempts": Route(SWEEPS, *SWEEP_WORK),
         "ops.tasks.maintain_partitions": Route(SWEEPS, *SWEEP_WORK),
+        "risk.tasks.run_backtest": Route(BACKTESTS, *BACKTEST_WORK),
     }
 
 

@@ -60,6 +60,9 @@ PAYOUT_RECONCILE_AFTER_SECONDS = env_int("PAYOUT_RECONCILE_AFTER_SECONDS", 600)
 # An accepted review command (open, assign) still pending this long after it was enqueued is
 # enqueued again by the sweeper (the broker lost it, or its worker died before committing).
 REVIEW_COMMAND_REDELIVER_AFTER_SECONDS = env_int("REVIEW_COMMAND_REDELIVER_AFTER_SECONDS", 60)
+# "Test this change" replays at most this many assessments (the newest of its window), on the
+# backtests queue; at about 7 s per 100,000 that stays within the task's time limit.
+RISK_BACKTEST_ROW_LIMIT = env_int("RISK_BACKTEST_ROW_LIMIT", 500_000)
 # A participant still pending this long after its creation (or its last re-send) has its
 # onboarding handed to a worker again by the sweeper (the broker lost it, or its worker died).
 ONBOARDING_REDELIVER_AFTER_SECONDS = env_int("ONBOARDING_REDELIVER_AFTER_SECONDS", 60)

@@ -14,9 +14,11 @@ class ReviewsConfig(AppConfig):
         from payments import risk as payment_risk
         from reviews import screening
         from reviews.selectors import assessment_reviews, payment_links
-        from risk import links
+        from reviews.selectors.rule_verdicts import resolved_review_verdicts
+        from risk import links, rule_precision
 
         participant_risk.assessor.register(screening.assess_signup)
         payment_risk.assessor.register(screening.assess_payment)
         links.review_ids.register(assessment_reviews.review_ids_of_assessment)
         case_links.case_links.register(payment_links.links_of_payment)
+        rule_precision.review_verdicts.register(resolved_review_verdicts)

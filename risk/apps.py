@@ -8,8 +8,8 @@ class RiskConfig(AppConfig):
     name = "risk"
 
     def ready(self):
-        # Make the hook the reviews app fills exist in every process (common.hooks).
-        from risk import links  # noqa: F401
+        # Make the hooks the reviews app fills exist in every process (common.hooks).
+        from risk import links, rule_precision  # noqa: F401
 
         post_migrate.connect(policy_after_flush, sender=self)
 

@@ -10,8 +10,8 @@ new phone, new device, phone country) it keeps the fired-or-not the assessment r
 the report says so. One query reads every assessment in the window; the rest is arithmetic.
 """
 
-from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
@@ -20,6 +20,7 @@ from django.db.models import OuterRef, Subquery
 from common.money import get_currency
 from participants.models import Enrollment
 from risk import policy as bands
+from risk.backtest_outcomes import Outcome, Report, tally
 from risk.conditions import EVENTS
 from risk.engine import MAX_SCORE, strongest
 from risk.models import LEVEL_ORDER, RiskAssessment, RiskPolicy, RiskRule
@@ -28,48 +29,6 @@ from risk.signals import review_reason
 C = RiskRule.Condition
 REPLAYED = (C.AMOUNT_AT_LEAST, C.ACCOUNT_YOUNGER_THAN, C.SIGNAL_AT_LEAST)
 EVENT_FLAGS = {"signup": "on_signup", "sign_in": "on_sign_in", "payment": "on_payment"}
-SAMPLES = 10
-
-
-@dataclass(frozen=True)
-class Outcome:
-    score: float
-    decision: str
-    level: str
-
-
-@dataclass
-class Change:
-    assessment_id: str
-    payment_id: str | None
-    event: str
-    before: Outcome
-    after: Outcome
-
-
-@dataclass
-class Report:
-    days: int
-    replayed: int = 0
-    levels: Counter = field(default_factory=Counter)  # (before, after) → how many changed
-    up: int = 0
-    down: int = 0
-    held: list[Change] = field(default_factory=list)  # payments the draft would have held
-    released: list[Change] = field(default_factory=list)  # ... and released
-    held_count: int = 0
-    released_count: int = 0
-    samples_up: list[Change] = field(default_factory=list)
-    samples_down: list[Change] = field(default_factory=list)
-    kept_as_recorded: bool = False  # the draft rule's condition was not re-evaluated
-    read_current_profiles: bool = False  # a list entry's matches read from today's profiles
-
-    @property
-    def level_changes(self) -> list[tuple[str, str, int]]:
-        order = {level: n for n, level in enumerate(LEVEL_ORDER)}
-        return sorted(
-            ((before, after, n) for (before, after), n in self.levels.items()),
-            key=lambda row: (order.get(row[0], -1), order.get(row[1], -1)),
-        )
 
 
 def _fires(rule: RiskRule, row, recorded: dict | None, signals: list) -> bool:
@@ -165,18 +124,35 @@ _FIELDS = (
 )
 
 
-def stored_assessments(days: int, now: datetime):
-    """Every assessment of the window with what a replay needs, in one query, streamed."""
+PROGRESS_EVERY = 5000
+
+
+@dataclass(frozen=True)
+class Bound:
+    """How much of the window a run replays (the newest `limit` assessments), and whom it tells
+    how far it got (called with the number replayed, every PROGRESS_EVERY and at the end)."""
+
+    limit: int
+    on_progress: Callable[[int], None] | None = None
+
+
+def stored_assessments(days: int, now: datetime, bound: Bound | None = None):
+    """Every assessment of the window (the newest `bound.limit` if bound) with what a replay
+    needs, in one query, streamed."""
     enrolled = Enrollment.objects.filter(
         provider_id=OuterRef("provider_id"), participant_id=OuterRef("participant_id")
     ).values("created_on")[:1]
     rows = (
         RiskAssessment.objects.filter(assessed_on__gte=now - timedelta(days=days))
         .annotate(enrolled_on=Subquery(enrolled))
-        .order_by("assessed_on", "id")
+        .order_by("-assessed_on", "-id")
         .values_list(*_FIELDS)
     )
-    for row in rows.iterator(chunk_size=5000):
+    if bound is not None:
+        rows = rows[: bound.limit]
+    for replayed, row in enumerate(rows.iterator(chunk_size=5000)):
+        if bound and bound.on_progress and replayed and replayed % PROGRESS_EVERY == 0:
+            bound.on_progress(replayed)
         provider_id, participant_id, pk, event, at, rules, signals, matches = row[:8]
         payment_id, kind, minor, code, enrolled_on = row[8:]
         amount = None
@@ -205,6 +181,7 @@ def backtest(
     draft_policy: RiskPolicy | None = None,
     days: int = 30,
     now: datetime,
+    bound: Bound | None = None,
 ) -> Report:
     """The draft's effect on the last `days` days of stored assessments. A new rule has no
     `saved_rule`; a policy change no rules at all."""
@@ -219,41 +196,8 @@ def backtest(
         report.kept_as_recorded = True
     before_rules = [before_rule] if before_rule is not None else []
     after_rules = [draft_rule or saved_rule] if (draft_rule or saved_rule) else []
-    for row in stored_assessments(days, now):
+    for row in stored_assessments(days, now, bound):
         before = rescore(row, before_rules, saved_policy)
         after = rescore(row, after_rules, draft_policy)
         tally(report, row, before, after)
     return report
-
-
-def tally(report: Report, row, before: Outcome, after: Outcome) -> None:
-    """Count one replayed assessment into the report."""
-    report.replayed += 1
-    if before != after:
-        change = Change(row.pk, row.payment_id, row.event, before, after)
-        _changed(report, row, change)
-
-
-def _changed(report: Report, row, change: Change) -> None:
-    before, after = change.before, change.after
-    if before.level != after.level:
-        report.levels[(before.level, after.level)] += 1
-        if LEVEL_ORDER.index(after.level) > LEVEL_ORDER.index(before.level):
-            report.up += 1
-            _sample(report.samples_up, change)
-        else:
-            report.down += 1
-            _sample(report.samples_down, change)
-    if row.payment_type == "payout":
-        was_held, held = before.decision == "review", after.decision == "review"
-        if held and not was_held:
-            report.held_count += 1
-            _sample(report.held, change)
-        elif was_held and not held:
-            report.released_count += 1
-            _sample(report.released, change)
-
-
-def _sample(samples: list, change: Change) -> None:
-    if len(samples) < SAMPLES:
-        samples.append(change)

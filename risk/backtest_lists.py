@@ -12,7 +12,8 @@ leans to what the draft could raise. The report says the current profiles were r
 
 from datetime import datetime, timedelta
 
-from risk.backtest import Report, rescore, stored_assessments, tally
+from risk.backtest import Bound, rescore, stored_assessments
+from risk.backtest_outcomes import Report, tally
 from risk.list_keys import match_key
 from risk.list_matches import parties_listed_by
 from risk.models import LEVEL_ORDER, EvidenceLevel, RiskListEntry, RiskPolicy, RiskRule
@@ -55,6 +56,14 @@ def _recorded(row, key: str) -> str | None:
     return next((s["value"] for s in row.signals or [] if s["key"] == key), None)
 
 
+def signal_rules(saved_entry: RiskListEntry | None, draft_entry: RiskListEntry):
+    """The rules an entry's change is replayed with: every rule on the signal it feeds."""
+    keys = {SIGNAL_OF_KIND[entry.kind] for entry in (saved_entry, draft_entry) if entry}
+    return RiskRule.objects.filter(
+        condition=RiskRule.Condition.SIGNAL_AT_LEAST, signal_key__in=keys
+    )
+
+
 def backtest_list_entry(
     *,
     saved_entry: RiskListEntry | None,
@@ -62,6 +71,7 @@ def backtest_list_entry(
     policy: RiskPolicy,
     days: int = 30,
     now: datetime,
+    bound: Bound | None = None,
 ) -> Report:
     report = Report(days=days)
     draft_key = SIGNAL_OF_KIND[draft_entry.kind]
@@ -74,12 +84,8 @@ def backtest_list_entry(
         since = now - timedelta(days=days)
         newly = parties_listed_by(draft_entry.kind, draft_entry.value, assessed_since=since)
     report.read_current_profiles = not same
-    rules = list(
-        RiskRule.objects.filter(
-            condition=RiskRule.Condition.SIGNAL_AT_LEAST, signal_key__in={draft_key, saved_key}
-        )
-    )
-    for row in stored_assessments(days, now):
+    rules = list(signal_rules(saved_entry, draft_entry))
+    for row in stored_assessments(days, now, bound):
         levels = {}
         match = row.signal_matches.get(saved_key) if saved_key else None
         if match and match_key(saved_entry.kind, str(match.get("entry", ""))) == listed:

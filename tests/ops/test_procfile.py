@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 from config.celery import app as celery_app
 from ops import procfile
 
-QUEUES = {"ledger", "reviews", "participants", "webhooks", "sweeps"}
+QUEUES = {"ledger", "reviews", "participants", "webhooks", "sweeps", "backtests"}
 
 
 @pytest.fixture(scope="module")

@@ -67,6 +67,14 @@ def stored(provider):
     return mid, made
 
 
+# "Test this change" on the Mid-size rule's form with its threshold lowered to 100.
+MID_AT_100 = {
+    "name": "Mid-size", "condition": "amount_at_least", "threshold": "100",
+    "on_payment": "on", "points": "20", "outcome": "none", "is_live": "on",
+    "enabled": "on", "_backtest": "1", "backtest_days": "30",
+}  # fmt: skip
+
+
 def counts() -> tuple:
     return tuple(m.objects.count() for m in (RiskAssessment, RiskRule, RiskChange, Payment))
 
@@ -106,12 +114,7 @@ def test_a_higher_review_threshold_releases_and_lowers_nothing_else(stored):
 def test_test_this_change_on_the_rule_form_saves_nothing(stored, analyst):
     mid, _ = stored
     before = counts()
-    draft = {
-        "name": "Mid-size", "condition": "amount_at_least", "threshold": "100",
-        "on_payment": "on", "points": "20", "outcome": "none", "is_live": "on",
-        "enabled": "on", "_backtest": "1", "backtest_days": "30",
-    }  # fmt: skip
-    page = logged_in(analyst).post(f"/admin/risk/riskrule/{mid.pk}/change/", draft)
+    page = logged_in(analyst).post(f"/admin/risk/riskrule/{mid.pk}/change/", MID_AT_100)
     assert page.status_code == 200
     text = page.content.decode()
     assert 'id="backtest-up">3<' in text and 'id="backtest-held">2<' in text

@@ -1,0 +1,106 @@
+"""Backtest runs: "Test this change" stored as a row (which draft, which window, the row
+bound) and replayed by a worker on the backtests queue, which records its progress and the
+report; with tasks run eagerly (no broker), at once in the request. Writes only the run."""
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from risk import selectors
+from risk.backtest import Bound, backtest
+from risk.backtest_lists import backtest_list_entry, signal_rules
+from risk.backtest_outcomes import Report
+from risk.backtest_store import draft_from_json, draft_to_json, report_to_json
+from risk.models import BacktestRun, RiskAssessment, RiskListEntry, RiskPolicy, RiskRule
+from risk.rule_precision import rule_precision
+
+logger = logging.getLogger(__name__)
+MODELS = {
+    BacktestRun.Target.RULE: RiskRule,
+    BacktestRun.Target.LIST_ENTRY: RiskListEntry,
+    BacktestRun.Target.POLICY: RiskPolicy,
+}
+TARGETS = {model: target for target, model in MODELS.items()}
+
+
+def start(*, saved, draft, days: int, title: str, user_id: str) -> BacktestRun:
+    """Store the run and hand it to a worker (at once when tasks run eagerly)."""
+    from risk.tasks import run_backtest
+
+    run = BacktestRun.objects.create(
+        target=TARGETS[type(draft)],
+        saved_pk=str(saved.pk) if saved is not None else "",
+        draft=draft_to_json(draft),
+        title=title[:255],
+        days=days,
+        row_limit=settings.RISK_BACKTEST_ROW_LIMIT,
+        requested_by=user_id,
+    )
+    run_backtest.delay(run.pk)
+    run.refresh_from_db()
+    return run
+
+
+def execute(run_id: str) -> None:
+    """Replay the run's draft and store the report; a failure is stored too, with its cause."""
+    run = BacktestRun.objects.filter(pk=run_id).first()
+    if run is None or run.status == BacktestRun.Status.DONE:
+        return
+    rows = BacktestRun.objects.filter(pk=run.pk)
+    since = run.created_on - timedelta(days=run.days)
+    try:
+        in_window = RiskAssessment.objects.filter(assessed_on__gte=since).count()
+        rows.update(
+            status=BacktestRun.Status.RUNNING, total=min(in_window, run.row_limit), progress=0
+        )
+        model = MODELS[run.target]
+        saved = model.objects.filter(pk=run.saved_pk).first() if run.saved_pk else None
+        draft = draft_from_json(model, run.draft)
+        bound = Bound(run.row_limit, lambda n: rows.update(progress=n))
+        report = replay(saved, draft, run.days, run.created_on, bound)
+        report.in_window, report.row_limit = in_window, run.row_limit
+        report.precision = rule_precision(rules_changed(saved, draft), since=since)
+    except Exception as error:
+        logger.exception("backtest run %s failed", run.pk)
+        rows.update(
+            status=BacktestRun.Status.FAILED,
+            error=f"{type(error).__name__}: {error}"[:512],
+            finished_on=timezone.now(),
+        )
+        return
+    rows.update(
+        status=BacktestRun.Status.DONE,
+        progress=report.replayed,
+        report=report_to_json(report),
+        finished_on=timezone.now(),
+    )
+
+
+def replay(saved, draft, days: int, now, bound: Bound | None = None) -> Report:
+    if isinstance(draft, RiskListEntry):
+        policy = selectors.get_policy()
+        return backtest_list_entry(
+            saved_entry=saved, draft_entry=draft, policy=policy, days=days, now=now, bound=bound
+        )
+    if isinstance(draft, RiskPolicy):
+        return backtest(saved_policy=saved, draft_policy=draft, days=days, now=now, bound=bound)
+    return backtest(
+        saved_rule=saved,
+        draft_rule=draft,
+        saved_policy=selectors.get_policy(),
+        days=days,
+        now=now,
+        bound=bound,
+    )
+
+
+def rules_changed(saved, draft) -> list[int] | None:
+    """The rules whose past precision the report shows: the rule itself; a list entry's signal
+    rules; every rule for the thresholds (None), which weigh them all."""
+    if isinstance(draft, RiskPolicy):
+        return None
+    if isinstance(draft, RiskListEntry):
+        return sorted(signal_rules(saved, draft).values_list("rule_id", flat=True))
+    return [draft.rule_id] if draft.rule_id else []
