@@ -67,8 +67,10 @@ LEDGER_DEADLINE_MS = env_int(
 )
 LEDGER_TOKEN_TTL_SECONDS = env_int("LEDGER_TOKEN_TTL_SECONDS", 300)
 LEDGER_CLOCK_LEEWAY_SECONDS = env_int("LEDGER_CLOCK_LEEWAY_SECONDS", 30)
-# A pending call or unsent outcome untouched this long is picked up again by the sweeper.
-LEDGER_STALLED_AFTER_SECONDS = env_int("LEDGER_STALLED_AFTER_SECONDS", 300)
+# A pending call or an outcome its receiver has not recorded, untouched this long, is picked
+# up again by the sweeper (a broker that lost its data lost the message). Sending a call twice
+# is harmless: the ledger answers a repeated idempotency key with its first answer.
+LEDGER_STALLED_AFTER_SECONDS = env_int("LEDGER_STALLED_AFTER_SECONDS", 60)
 # Ledger keys are stored encrypted under a key derived from this (SECRET_KEY when unset).
 LEDGER_KEY_ENCRYPTION_KEY = env_str("LEDGER_KEY_ENCRYPTION_KEY")
 # Registered ledger URLs must be https (http allowed in DEBUG, for local ledgers).
@@ -300,11 +302,9 @@ STATIC_ROOT = BASE_DIR / "var" / "static"
 
 # Celery: without REDIS_URL tasks run eagerly in-process (the embedded default).
 REDIS_URL = env_str("REDIS_URL")
+# kombu's own Redis transport, on redis:// and rediss:// alike (TLS options in the URL's query,
+# e.g. ?ssl_cert_reqs=required&ssl_ca_certs=/path/ca.pem, which every Redis client here reads).
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
-if CELERY_BROKER_URL.startswith("redis://"):
-    # kombu's Redis transport with one client per channel instead of one per publish, and
-    # routes that outlive bindings a Redis restart lost (common.broker).
-    CELERY_BROKER_TRANSPORT = "common.broker:Transport"
 CELERY_RESULT_BACKEND = None
 # No result backend, so no results to expire: beat gets no daily `celery.backend_cleanup` job.
 CELERY_RESULT_EXPIRES = None
@@ -327,7 +327,9 @@ CELERY_BROKER_POOL_ACQUIRE_TIMEOUT = None
 CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # A queue per kind of work, each task with time limits that fit its kind (config/queues.py);
-# a test keeps every task in the table, so nothing lands on the default queue.
+# a test keeps every task in the table, so nothing lands on the default queue. Every queue is
+# declared, so a worker started without -Q consumes them all.
+CELERY_TASK_QUEUES = queues.celery_queues()
 TASK_TABLE = queues.table(
     ledger_deadline=LEDGER_DEADLINE_MS / 1000, webhook_deadline=WEBHOOK_DEADLINE_MS / 1000
 )
@@ -359,7 +361,8 @@ if REDIS_URL:
     # each job's last run in Redis and only the beat holding the Redis lock sends; the others
     # wait for it. A holder that dies stops renewing it, and after BEAT_LOCK_TIMEOUT_SECONDS
     # the next beat takes over where it stopped. The schedule itself is CELERY_BEAT_SCHEDULE.
-    CELERY_BEAT_SCHEDULER = "redbeat.RedBeatScheduler"
+    # redbeat's scheduler, riding out a broker outage or an emptied broker (common.beat).
+    CELERY_BEAT_SCHEDULER = "common.beat:Scheduler"
     CELERY_REDBEAT_REDIS_URL = REDIS_URL
     CELERY_REDBEAT_KEY_PREFIX = "redbeat:"
     CELERY_REDBEAT_LOCK_TIMEOUT = env_int("BEAT_LOCK_TIMEOUT_SECONDS", 30)
@@ -403,7 +406,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "resume-stalled-ledger-calls": {
         "task": "ledger.tasks.resume_stalled_calls",
-        "schedule": 60.0,
+        "schedule": 30.0,
     },
     # Partitions of the history tables made ahead (pg_partman) and expired ones dropped.
     "maintain-partitions": {"task": "ops.tasks.maintain_partitions", "schedule": 3600.0},
