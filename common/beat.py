@@ -46,8 +46,9 @@ class Scheduler(RedBeatScheduler):
         try:
             if self.lock_key and not self._holds_lock():
                 return self.max_interval
+            interval = super().tick(*args, **kwargs)  # extends the lock first: raises if lost
             self._install_if_lost()
-            return super().tick(*args, **kwargs)
+            return interval
         except LockError:
             logger.warning("beat: lost the schedule's lock; asking for it again")
             self.lock = None

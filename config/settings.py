@@ -313,6 +313,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Each worker writes a heartbeat per queue it consumes this often (ops.workers); a queue with
+# no heartbeat in three intervals has no consumer (/readyz, /metrics, the operations page).
+WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 10)
 # Celery's defaults for settings it reads on every publish, named: a setting Django's settings
 # do not name is looked for under each of its spellings in every map of Celery's chain
 # (Django's settings raising AttributeError for each) before Celery's default answers, about a

@@ -70,15 +70,13 @@ class BacklogCollector:
     """What is waiting, and for how long, read at scrape time."""
 
     def collect(self):
-        from events.models import Delivery
+        from ops.overview import webhook_backlog
         from reviews.models import ParticipantReview, PaymentReview, ReviewCommand
 
         now = timezone.now()
         backlogs = (
             ("review_commands", "Accepted review commands not yet applied",
              ReviewCommand.objects.filter(status="pending"), "created_on"),
-            ("webhook_deliveries", "Webhook deliveries not yet delivered (due or waiting)",
-             Delivery.objects.filter(status="pending"), "created_on"),
             ("participant_reviews", "Pending participant reviews",
              ParticipantReview.objects.filter(status="pending"), "created_on"),
             ("payment_reviews", "Pending payment reviews",
@@ -86,12 +84,23 @@ class BacklogCollector:
         )  # fmt: skip
         for name, description, queryset, field in backlogs:
             found = queryset.aggregate(count=Count("pk"), oldest=Min(field))
-            yield GaugeMetricFamily(f"{name}_pending", description, value=found["count"])
-            yield GaugeMetricFamily(
-                f"{name}_oldest_age_seconds",
-                f"Age of the oldest of: {description.lower()}",
-                value=_age(found["oldest"], now),
-            )
+            age = _age(found["oldest"], now)
+            yield from _backlog_gauges(name, description, found["count"], age)
+        webhooks = webhook_backlog("")
+        yield from _backlog_gauges(
+            "webhook_deliveries",
+            "Webhook deliveries not yet delivered (due or waiting), events not yet fanned out "
+            "into deliveries counted as one each",
+            webhooks.pending,
+            webhooks.oldest_age.total_seconds() if webhooks.oldest_age else 0.0,
+        )
+
+
+def _backlog_gauges(name: str, description: str, count: int, age: float):
+    yield GaugeMetricFamily(f"{name}_pending", description, value=count)
+    yield GaugeMetricFamily(
+        f"{name}_oldest_age_seconds", f"Age of the oldest of: {description.lower()}", value=age
+    )
 
 
 class QueueCollector:
@@ -116,6 +125,31 @@ class QueueCollector:
             age.add_metric([queue.queue], queue.oldest_age_seconds or 0.0)
         yield depth
         yield age
+        yield from _worker_gauges()
+
+
+def _worker_gauges():
+    from ops import workers
+
+    found = workers.read()
+    if found is None:
+        return
+    consumers = GaugeMetricFamily(
+        "celery_queue_consumers",
+        "Workers consuming a Celery queue (a heartbeat within three intervals)",
+        labels=["queue"],
+    )
+    beat = GaugeMetricFamily(
+        "celery_queue_last_heartbeat_age_seconds",
+        "Since the last heartbeat of any worker of a Celery queue (absent: never seen)",
+        labels=["queue"],
+    )
+    for queue in found:
+        consumers.add_metric([queue.queue], queue.consumers)
+        if queue.last_beat_age_seconds is not None:
+            beat.add_metric([queue.queue], queue.last_beat_age_seconds)
+    yield consumers
+    yield beat
 
 
 def exposition() -> bytes:
