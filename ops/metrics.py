@@ -104,52 +104,46 @@ def _backlog_gauges(name: str, description: str, count: int, age: float):
 
 
 class QueueCollector:
-    """Each Celery queue's depth and the age of its oldest message, read from the broker."""
+    """Each Celery queue's depth and the age of its oldest message, read from the broker; and
+    the workers consuming it, by their heartbeats (ops.workers)."""
 
     def collect(self):
-        from ops import queues
+        from ops import queues, workers
 
         found = queues.depths()
         if found is None:
             return
-        depth = GaugeMetricFamily(
-            "celery_queue_depth", "Messages waiting in a Celery queue", labels=["queue"]
-        )
-        age = GaugeMetricFamily(
+        depth = _per_queue("celery_queue_depth", "Messages waiting in a Celery queue")
+        age = _per_queue(
             "celery_queue_oldest_age_seconds",
             "How long the oldest message in a Celery queue has waited (0 when empty)",
-            labels=["queue"],
         )
         for queue in found:
             depth.add_metric([queue.queue], queue.depth)
             age.add_metric([queue.queue], queue.oldest_age_seconds or 0.0)
         yield depth
         yield age
-        yield from _worker_gauges()
+        beats = workers.read()
+        if beats is None:
+            return
+        consumers = _per_queue(
+            "celery_queue_consumers",
+            "Workers consuming a Celery queue (a heartbeat within three intervals)",
+        )
+        beat = _per_queue(
+            "celery_queue_last_heartbeat_age_seconds",
+            "Since the last heartbeat of any worker of a Celery queue (absent: never seen)",
+        )
+        for queue in beats:
+            consumers.add_metric([queue.queue], queue.consumers)
+            if queue.last_beat_age_seconds is not None:
+                beat.add_metric([queue.queue], queue.last_beat_age_seconds)
+        yield consumers
+        yield beat
 
 
-def _worker_gauges():
-    from ops import workers
-
-    found = workers.read()
-    if found is None:
-        return
-    consumers = GaugeMetricFamily(
-        "celery_queue_consumers",
-        "Workers consuming a Celery queue (a heartbeat within three intervals)",
-        labels=["queue"],
-    )
-    beat = GaugeMetricFamily(
-        "celery_queue_last_heartbeat_age_seconds",
-        "Since the last heartbeat of any worker of a Celery queue (absent: never seen)",
-        labels=["queue"],
-    )
-    for queue in found:
-        consumers.add_metric([queue.queue], queue.consumers)
-        if queue.last_beat_age_seconds is not None:
-            beat.add_metric([queue.queue], queue.last_beat_age_seconds)
-    yield consumers
-    yield beat
+def _per_queue(name: str, description: str) -> GaugeMetricFamily:
+    return GaugeMetricFamily(name, description, labels=["queue"])
 
 
 def exposition() -> bytes:
