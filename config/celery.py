@@ -2,11 +2,15 @@ import os
 
 from celery import Celery
 
+from ops.workers import Heartbeat
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Each worker beats for the queues it consumes, where /readyz and /metrics read it.
+app.steps["consumer"].add(Heartbeat)
 
 # redbeat (the beat scheduler when REDIS_URL is set) tells a setting it was given from one it
 # falls back to by the setting's own lowercase name, which Django's CELERY_ prefix does not

@@ -13,6 +13,8 @@ that keeps a sweeper from handing the same work to a second worker meanwhile
 
 from dataclasses import dataclass
 
+from kombu import Exchange, Queue
+
 LEDGER = "ledger"  # ledger calls and their outcomes: money
 REVIEWS = "reviews"  # analysts' and providers' review commands
 PARTICIPANTS = "participants"  # onboarding and other participant work
@@ -70,12 +72,17 @@ def table(*, ledger_deadline: float, webhook_deadline: float) -> dict[str, Route
 
 
 def celery_routes(routes: dict[str, Route]) -> dict[str, dict]:
-    """Each task to its queue, published without declaring it: Celery would otherwise
-    declare the queue on every publish (kombu binds a copy of it before finding it already
-    declared: about a sixth of a publish's CPU). The workers declare their queues, and the
-    broker transport routes to a queue by its own name when no binding is found
-    (common.broker)."""
-    return {name: {"queue": route.queue, "declare": []} for name, route in routes.items()}
+    """Each task to its queue. Celery declares the queue on a connection's first publish to
+    it, and a task message goes to the queue by its name (the default exchange): no binding
+    is read on a publish, so a broker that restarted empty still receives every message
+    where its workers read."""
+    return {name: {"queue": route.queue} for name, route in routes.items()}
+
+
+def celery_queues() -> tuple[Queue, ...]:
+    """Every queue, declared: a worker started without `-Q` consumes all of them (the
+    Procfile's workers each name theirs)."""
+    return tuple(Queue(name, Exchange(name, type="direct"), routing_key=name) for name in QUEUES)
 
 
 def celery_annotations(routes: dict[str, Route]) -> dict[str, dict]:

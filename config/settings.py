@@ -86,8 +86,10 @@ LEDGER_DEADLINE_MS = env_int(
 )
 LEDGER_TOKEN_TTL_SECONDS = env_int("LEDGER_TOKEN_TTL_SECONDS", 300)
 LEDGER_CLOCK_LEEWAY_SECONDS = env_int("LEDGER_CLOCK_LEEWAY_SECONDS", 30)
-# A pending call or unsent outcome untouched this long is picked up again by the sweeper.
-LEDGER_STALLED_AFTER_SECONDS = env_int("LEDGER_STALLED_AFTER_SECONDS", 300)
+# A pending call or an outcome its receiver has not recorded, untouched this long, is picked
+# up again by the sweeper (a broker that lost its data lost the message). Sending a call twice
+# is harmless: the ledger answers a repeated idempotency key with its first answer.
+LEDGER_STALLED_AFTER_SECONDS = env_int("LEDGER_STALLED_AFTER_SECONDS", 60)
 # A bulkhead per provider ledger (ledger/bulkhead.py): at most this many calls to one
 # provider's ledger in flight at once over every worker and host, one while its ledger is
 # strained (timeouts, 408/429/5xx, or answers this slow) until it answers well again.
@@ -344,11 +346,9 @@ STORAGES = {
 
 # Celery: without REDIS_URL tasks run eagerly in-process (the embedded default).
 REDIS_URL = env_str("REDIS_URL")
+# kombu's own Redis transport, on redis:// and rediss:// alike (TLS options in the URL's query,
+# e.g. ?ssl_cert_reqs=required&ssl_ca_certs=/path/ca.pem, which every Redis client here reads).
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
-if CELERY_BROKER_URL.startswith("redis://"):
-    # kombu's Redis transport with one client per channel instead of one per publish, and
-    # routes that outlive bindings a Redis restart lost (common.broker).
-    CELERY_BROKER_TRANSPORT = "common.broker:Transport"
 CELERY_RESULT_BACKEND = None
 # No result backend, so no results to expire: beat gets no daily `celery.backend_cleanup` job.
 CELERY_RESULT_EXPIRES = None
@@ -357,6 +357,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Each worker writes a heartbeat per queue it consumes this often (ops.workers); a queue with
+# no heartbeat in three intervals has no consumer (/readyz, /metrics, the operations page).
+WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 10)
 # Celery's defaults for settings it reads on every publish, named: a setting Django's settings
 # do not name is looked for under each of its spellings in every map of Celery's chain
 # (Django's settings raising AttributeError for each) before Celery's default answers, about a
@@ -371,7 +374,9 @@ CELERY_BROKER_POOL_ACQUIRE_TIMEOUT = None
 CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # A queue per kind of work, each task with time limits that fit its kind (config/queues.py);
-# a test keeps every task in the table, so nothing lands on the default queue.
+# a test keeps every task in the table, so nothing lands on the default queue. Every queue is
+# declared, so a worker started without -Q consumes them all.
+CELERY_TASK_QUEUES = queues.celery_queues()
 TASK_TABLE = queues.table(
     ledger_deadline=LEDGER_DEADLINE_MS / 1000, webhook_deadline=WEBHOOK_DEADLINE_MS / 1000
 )
@@ -403,7 +408,8 @@ if REDIS_URL:
     # each job's last run in Redis and only the beat holding the Redis lock sends; the others
     # wait for it. A holder that dies stops renewing it, and after BEAT_LOCK_TIMEOUT_SECONDS
     # the next beat takes over where it stopped. The schedule itself is CELERY_BEAT_SCHEDULE.
-    CELERY_BEAT_SCHEDULER = "redbeat.RedBeatScheduler"
+    # redbeat's scheduler, riding out a broker outage or an emptied broker (common.beat).
+    CELERY_BEAT_SCHEDULER = "common.beat:Scheduler"
     CELERY_REDBEAT_REDIS_URL = REDIS_URL
     CELERY_REDBEAT_KEY_PREFIX = "redbeat:"
     CELERY_REDBEAT_LOCK_TIMEOUT = env_int("BEAT_LOCK_TIMEOUT_SECONDS", 30)
@@ -447,7 +453,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "resume-stalled-ledger-calls": {
         "task": "ledger.tasks.resume_stalled_calls",
-        "schedule": 60.0,
+        "schedule": 30.0,
     },
     # Partitions of the history tables made ahead (pg_partman) and expired ones dropped.
     "maintain-partitions": {"task": "ops.tasks.maintain_partitions", "schedule": 3600.0},

@@ -117,6 +117,8 @@ class LedgerCall(models.Model):
 
     created_on = models.DateTimeField(default=timezone.now, editable=False)
     completed_on = models.DateTimeField(null=True, blank=True)
+    # When the outcome was last handed to `reply_to`, and when `reply_to` acknowledged it.
+    handed_over_on = models.DateTimeField(null=True, blank=True)
     replied_on = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -346,6 +346,7 @@ def _finish(call: LedgerCall, *, outcome, reference=None, reason=None, failure_c
     call.reason = reason
     call.failure_code = failure_code
     call.completed_on = timezone.now()
+    call.handed_over_on = call.completed_on  # on commit (the sweeper sends it again if lost)
 
 
 def _complete_unattempted(call_id: str, failure_code: str) -> None:
@@ -377,33 +378,44 @@ def outcome_of(call: LedgerCall) -> dict:
         "attempts": call.attempts,
         "httpStatus": call.http_status,
         "occurredOn": occurred.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+        "callID": call.id,  # what the receiver acknowledges
     }
+
+
+def acknowledge(outcome: dict) -> None:
+    """The `reply_to` task has the outcome: it calls this in the transaction that records what
+    the outcome changed, so the call counts as replied exactly when that commits. Until then
+    the sweeper hands the outcome over again (a message the broker lost, a receiver that
+    failed)."""
+    call_id = outcome.get("callID")
+    if isinstance(call_id, str):
+        update_where(LedgerCall, {"replied_on": timezone.now()}, id=call_id, replied_on=None)
 
 
 def send_outcome(call_id: str) -> bool:
     """Hand a completed call's outcome to its `reply_to` task. The receiver is idempotent, so a
-    second delivery (after a crash between sending and marking) is harmless."""
+    second delivery (a resend of an outcome whose first copy arrived late) is harmless."""
     call = LedgerCall.objects.filter(pk=call_id, status=LedgerCall.Status.COMPLETED).first()
     return call is not None and _hand_over(call)
 
 
 def _hand_over(call: LedgerCall, *, inline: bool = False) -> bool:
-    """Give the outcome to `reply_to`, then mark the call replied. `inline` (the delivery
-    task, which runs on the ledger queue): when `reply_to` is a task of this process routed
-    to that same queue, run it here instead of a round trip through the broker to the next
-    free ledger worker. If it fails here it goes through the broker after all, and if that
-    fails too the call stays unreplied for the sweeper (`resume_stalled`)."""
+    """Give the outcome to `reply_to`, which acknowledges it (`acknowledge`) when it has
+    recorded it: a published message is not yet a received one. `inline` (the delivery task,
+    which runs on the ledger queue): when `reply_to` is a task of this process routed to that
+    same queue, run it here instead of a round trip through the broker to the next free
+    ledger worker. If it fails here it goes through the broker after all; whatever is not
+    acknowledged the sweeper hands over again (`resume_stalled`)."""
     outcome = outcome_of(call)
-    handed = inline and _run_here(call.reply_to, outcome)
-    if not handed:
-        try:
-            current_app.signature(call.reply_to, args=(outcome,)).apply_async()
-        except Exception:
-            logger.exception(
-                "could not hand the outcome of ledger call %s to %s", call.pk, call.reply_to
-            )
-            return False
-    update_where(LedgerCall, {"replied_on": timezone.now()}, id=call.pk, replied_on=None)
+    if inline and _run_here(call.reply_to, outcome):
+        return True
+    try:
+        current_app.signature(call.reply_to, args=(outcome,)).apply_async()
+    except Exception:
+        logger.exception(
+            "could not hand the outcome of ledger call %s to %s", call.pk, call.reply_to
+        )
+        return False
     return True
 
 
@@ -427,8 +439,8 @@ def _same_queue(task_name: str, other: str) -> bool:
 
 def resume_stalled(*, batch: int = 500) -> int:
     """Re-enqueue pending calls nobody is working on, and waiting calls whose provider has
-    room again, and re-send outcomes never handed over (a broker outage or a killed worker
-    at the wrong moment loses no call and no outcome)."""
+    room again, and re-send outcomes their receiver has not acknowledged (a broker that lost
+    its data, or a killed worker at the wrong moment, loses no call and no outcome)."""
     now = timezone.now()
     cutoff = now - timedelta(seconds=settings.LEDGER_STALLED_AFTER_SECONDS)
     stalled = list(
@@ -447,9 +459,12 @@ def resume_stalled(*, batch: int = 500) -> int:
         LedgerCall.objects.filter(
             status=LedgerCall.Status.COMPLETED, replied_on__isnull=True, completed_on__lt=cutoff
         )
+        .filter(Q(handed_over_on__isnull=True) | Q(handed_over_on__lt=cutoff))
         .order_by("completed_on")
         .values_list("id", flat=True)[:batch]
     )
+    # Likewise: the receiver gets this long to acknowledge the copy sent now.
+    LedgerCall.objects.filter(pk__in=unreplied).update(handed_over_on=now)
     for call_id in unreplied:
         send_outcome(call_id)
     return len(stalled) + len(unreplied)

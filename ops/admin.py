@@ -9,7 +9,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.timesince import timesince
 
-from ops import overview, queues
+from ops import overview, queues, workers
 from ops.models import OperationsOverview
 
 STAFF_GROUPS = ("Risk analyst", "Auditor")
@@ -61,6 +61,7 @@ class OperationsOverviewAdmin(admin.ModelAdmin):
         most = max((count for *_, count in payments), default=0) or 1
         webhook_attempts, webhook_failures = overview.webhook_failures_last_hour()
         depths = queues.depths()
+        beats = {q.queue: q for q in workers.read() or []} if depths is not None else {}
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
@@ -81,7 +82,10 @@ class OperationsOverviewAdmin(admin.ModelAdmin):
                 for t, s, c in payments
             ],
             "queues": None if depths is None else [
-                {"queue": q.queue, "depth": q.depth, "age": _waited(q.oldest_age_seconds)}
+                {"queue": q.queue, "depth": q.depth, "age": _waited(q.oldest_age_seconds),
+                 "consumers": beats[q.queue].consumers if q.queue in beats else None,
+                 "beat": _waited(beats[q.queue].last_beat_age_seconds if q.queue in beats
+                                 else None)}
                 for q in depths
             ],
             "webhook_attempts": webhook_attempts,

@@ -1,11 +1,10 @@
 """The readiness checks: each returns None when fine, or what is wrong in a few words."""
 
-import socket
-from urllib.parse import urlsplit
-
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
+
+from ops import workers
 
 _migrations_applied = False  # once true for this process, it stays true
 
@@ -36,25 +35,27 @@ def migrations() -> str | None:
 
 
 def broker() -> str | None:
-    """A Redis PING on its own short-lived socket (not the Celery pool, which could hide a
-    dead broker behind a cached connection)."""
-    if not settings.REDIS_URL:
-        return None
-    parts = urlsplit(settings.REDIS_URL)
+    """A Redis PING of its own, TLS or not as the URL says, one attempt with short timeouts (not
+    through Celery's pool, which could hide a dead broker behind a cached connection)."""
     try:
-        with socket.create_connection(
-            (parts.hostname or "127.0.0.1", parts.port or 6379), timeout=1
-        ) as sock:
-            sock.settimeout(1)
-            if parts.password:
-                sock.sendall(f"AUTH {parts.password}\r\n".encode())
-                sock.recv(64)
-            sock.sendall(b"PING\r\n")
-            if not sock.recv(16).startswith(b"+PONG"):
-                return "did not answer PING"
-    except OSError as exc:
+        if not workers.client(settings.REDIS_URL).ping():
+            return "did not answer PING"
+    except Exception as exc:
         return f"unreachable ({type(exc).__name__})"
     return None
+
+
+def queue_workers() -> str | None:
+    """The queues no worker consumes, named (their heartbeats in the broker: ops.workers)."""
+    found = workers.read(settings.REDIS_URL)
+    if found is None:
+        return "not checked: the broker did not answer"
+    idle = [queue.queue for queue in found if not queue.consumers]
+    return f"no worker consumes {', '.join(idle)}" if idle else None
+
+
+# Checks whose failure leaves this process able to serve: /readyz answers 200, "degraded".
+DEGRADING = ("workers",)
 
 
 def run_checks() -> dict[str, str | None]:
@@ -62,13 +63,20 @@ def run_checks() -> dict[str, str | None]:
     results["migrations"] = (
         "not checked: the database is unreachable" if results["database"] else migrations()
     )
-    results["broker"] = broker() if settings.REDIS_URL else None
+    if settings.REDIS_URL:
+        results["broker"] = broker()
+        results["workers"] = (
+            "not checked: the broker is unreachable" if results["broker"] else queue_workers()
+        )
     return results
 
 
 def as_json(results: dict[str, str | None]) -> dict:
     return {
-        name: {"status": "fail", "detail": problem} if problem else {"status": "ok"}
+        name: {"status": _failed(name), "detail": problem} if problem else {"status": "ok"}
         for name, problem in results.items()
-        if name != "broker" or settings.REDIS_URL
     }
+
+
+def _failed(name: str) -> str:
+    return "degraded" if name in DEGRADING else "fail"

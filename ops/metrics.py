@@ -82,15 +82,13 @@ class BacklogCollector:
     """What is waiting, and for how long, read at scrape time."""
 
     def collect(self):
-        from events.models import Delivery
+        from ops.overview import webhook_backlog
         from reviews.models import ParticipantReview, PaymentReview, ReviewCommand
 
         now = timezone.now()
         backlogs = (
             ("review_commands", "Accepted review commands not yet applied",
              ReviewCommand.objects.filter(status="pending"), "created_on"),
-            ("webhook_deliveries", "Webhook deliveries not yet delivered (due or waiting)",
-             Delivery.objects.filter(status="pending"), "created_on"),
             ("participant_reviews", "Pending participant reviews",
              ParticipantReview.objects.filter(status="pending"), "created_on"),
             ("payment_reviews", "Pending payment reviews",
@@ -98,36 +96,66 @@ class BacklogCollector:
         )  # fmt: skip
         for name, description, queryset, field in backlogs:
             found = queryset.aggregate(count=Count("pk"), oldest=Min(field))
-            yield GaugeMetricFamily(f"{name}_pending", description, value=found["count"])
-            yield GaugeMetricFamily(
-                f"{name}_oldest_age_seconds",
-                f"Age of the oldest of: {description.lower()}",
-                value=_age(found["oldest"], now),
-            )
+            age = _age(found["oldest"], now)
+            yield from _backlog_gauges(name, description, found["count"], age)
+        webhooks = webhook_backlog("")
+        yield from _backlog_gauges(
+            "webhook_deliveries",
+            "Webhook deliveries not yet delivered (due or waiting), events not yet fanned out "
+            "into deliveries counted as one each",
+            webhooks.pending,
+            webhooks.oldest_age.total_seconds() if webhooks.oldest_age else 0.0,
+        )
+
+
+def _backlog_gauges(name: str, description: str, count: int, age: float):
+    yield GaugeMetricFamily(f"{name}_pending", description, value=count)
+    yield GaugeMetricFamily(
+        f"{name}_oldest_age_seconds", f"Age of the oldest of: {description.lower()}", value=age
+    )
 
 
 class QueueCollector:
-    """Each Celery queue's depth and the age of its oldest message, read from the broker."""
+    """Each Celery queue's depth and the age of its oldest message, read from the broker; and
+    the workers consuming it, by their heartbeats (ops.workers)."""
 
     def collect(self):
-        from ops import queues
+        from ops import queues, workers
 
         found = queues.depths()
         if found is None:
             return
-        depth = GaugeMetricFamily(
-            "celery_queue_depth", "Messages waiting in a Celery queue", labels=["queue"]
-        )
-        age = GaugeMetricFamily(
+        depth = _per_queue("celery_queue_depth", "Messages waiting in a Celery queue")
+        age = _per_queue(
             "celery_queue_oldest_age_seconds",
             "How long the oldest message in a Celery queue has waited (0 when empty)",
-            labels=["queue"],
         )
         for queue in found:
             depth.add_metric([queue.queue], queue.depth)
             age.add_metric([queue.queue], queue.oldest_age_seconds or 0.0)
         yield depth
         yield age
+        beats = workers.read()
+        if beats is None:
+            return
+        consumers = _per_queue(
+            "celery_queue_consumers",
+            "Workers consuming a Celery queue (a heartbeat within three intervals)",
+        )
+        beat = _per_queue(
+            "celery_queue_last_heartbeat_age_seconds",
+            "Since the last heartbeat of any worker of a Celery queue (absent: never seen)",
+        )
+        for queue in beats:
+            consumers.add_metric([queue.queue], queue.consumers)
+            if queue.last_beat_age_seconds is not None:
+                beat.add_metric([queue.queue], queue.last_beat_age_seconds)
+        yield consumers
+        yield beat
+
+
+def _per_queue(name: str, description: str) -> GaugeMetricFamily:
+    return GaugeMetricFamily(name, description, labels=["queue"])
 
 
 class LedgerBulkheadCollector:

@@ -39,8 +39,20 @@ def _backlog(label: str, queryset, field_name: str = "created_on") -> Backlog:
     return Backlog(label, found["pending"], now - oldest if oldest else None)
 
 
+def webhook_backlog(label: str) -> Backlog:
+    """Deliveries not yet delivered, and events not yet fanned out into deliveries: each of
+    those owes at least one, and none is written while the fan-out's worker is down."""
+    from events.models import Delivery, Event
+
+    parts = [
+        _backlog(label, Delivery.objects.filter(status="pending")),
+        _backlog(label, Event.objects.filter(dispatched_on__isnull=True)),
+    ]
+    ages = [part.oldest_age for part in parts if part.oldest_age is not None]
+    return Backlog(label, sum(part.pending for part in parts), max(ages, default=None))
+
+
 def backlogs() -> list[Backlog]:
-    from events.models import Delivery
     from reviews.models import ParticipantReview, PaymentReview, ReviewCommand
 
     return [
@@ -49,7 +61,7 @@ def backlogs() -> list[Backlog]:
         _backlog("Review commands (202s not yet applied)", ReviewCommand.objects.filter(
             status="pending"
         )),
-        _backlog("Webhook deliveries", Delivery.objects.filter(status="pending")),
+        webhook_backlog("Webhook deliveries"),
     ]  # fmt: skip
 
 

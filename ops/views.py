@@ -27,15 +27,23 @@ def healthz(request):
 @require_GET
 def readyz(request):
     """Readiness: the database answers and its migrations are applied; the broker answers
-    when one is configured. 503 names every failing check."""
+    when one is configured. 503 names every failing check. A queue no worker consumes leaves
+    this process able to serve: 200, "degraded", the queue named."""
     results = health.run_checks()
-    failing = {name: problem for name, problem in results.items() if problem}
+    failing = {
+        name: problem
+        for name, problem in results.items()
+        if problem and name not in health.DEGRADING
+    }
     if failing:
         detail = "; ".join(f"{name}: {problem}" for name, problem in failing.items())
         response = _problem(request, 503, f"Not ready: {detail}", checks=health.as_json(results))
         response._has_been_logged = True  # an answer, not an error: the access log has it
         return response
-    return JsonResponse({"status": "ok", "checks": health.as_json(results)})
+    degraded = any(results.get(name) for name in health.DEGRADING)
+    return JsonResponse(
+        {"status": "degraded" if degraded else "ok", "checks": health.as_json(results)}
+    )
 
 
 def _allowed(request) -> bool:

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from common.compiled import CompiledRead
 from common.rows import save_fields
+from ledger import services as ledger_services
 from payments import rails
 from payments.models import FundingAttempt, Operation, PaymentType, Payout, PayoutStatus
 from payments.services.core import (
@@ -100,8 +101,11 @@ def record_ledger_outcome(outcome: dict) -> Payout | None:
     }.get(outcome.get("endpoint"))
     if op_type is None:
         _log_unknown("endpoint", outcome)
+        ledger_services.acknowledge(outcome)  # logged: nothing more will come of it
         return None
     with transaction.atomic():
+        # Received: the receipt commits with what the outcome changes, or not at all.
+        ledger_services.acknowledge(outcome)
         # An outcome naming no payout of ours is logged, not a client's 404: plain lock.
         # With the parties the status-change event renders (locked: the payout row only).
         payout_id = outcome.get("payoutID")

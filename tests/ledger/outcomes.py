@@ -12,6 +12,9 @@ _lock = threading.Lock()
 
 @shared_task(name=REPLY_TO)
 def record_outcome(outcome: dict) -> None:
+    from ledger import services
+
+    services.acknowledge(outcome)  # as a real receiver does once it recorded the outcome
     with _lock:
         RECEIVED.append(outcome)
 

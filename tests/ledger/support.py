@@ -22,6 +22,7 @@ OUTCOME_KEYS = {
     "attempts",
     "httpStatus",
     "occurredOn",
+    "callID",
 }
 
 

@@ -133,9 +133,7 @@ def test_sweeper_resends_outcomes_that_were_not_handed_over(
     assert call.status == "completed" and call.replied_on is None and received == []
     monkeypatch.undo()
     monkeypatch.setattr(services, "_enqueue", lambda *a, **k: None)
-    LedgerCall.objects.filter(pk=call.pk).update(
-        completed_on=timezone.now() - timedelta(seconds=settings.LEDGER_STALLED_AFTER_SECONDS + 1)
-    )
+    _age_outcome(call, settings.LEDGER_STALLED_AFTER_SECONDS + 1)
     assert services.resume_stalled() == 1
     assert [o["outcome"] for o in received] == ["approved"]
     call.refresh_from_db()
@@ -143,8 +141,63 @@ def test_sweeper_resends_outcomes_that_were_not_handed_over(
     assert services.resume_stalled() == 0
 
 
+def test_an_outcome_published_but_never_received_is_sent_again(
+    sandbox_ledger, provider, enqueued, received, monkeypatch, settings
+):
+    """The publish went through, then the broker lost the message (a restart with no
+    persistence): the call is not replied until its receiver has the outcome."""
+    call = request(provider.id)
+    published = []
+    monkeypatch.setattr(services.current_app, "signature", _lost_signature(published))
+    services.deliver(call_id=call.id)
+    call.refresh_from_db()
+    assert published == [call.id] and received == []
+    assert call.status == "completed" and call.replied_on is None
+    monkeypatch.undo()
+    monkeypatch.setattr(services, "_enqueue", lambda *a, **k: None)
+    _age_outcome(call, settings.LEDGER_STALLED_AFTER_SECONDS - 5)
+    assert services.resume_stalled() == 0  # its receiver still has time
+    _age_outcome(call, settings.LEDGER_STALLED_AFTER_SECONDS + 1)
+    assert services.resume_stalled() == 1
+    assert [o["callID"] for o in received] == [call.id]
+    call.refresh_from_db()
+    assert call.replied_on is not None
+    assert services.resume_stalled() == 0
+
+
+def test_a_resent_outcome_gets_its_own_time_to_arrive(
+    sandbox_ledger, provider, enqueued, received, monkeypatch, settings
+):
+    call = request(provider.id)
+    published = []
+    monkeypatch.setattr(services.current_app, "signature", _lost_signature(published))
+    services.deliver(call_id=call.id)
+    _age_outcome(call, settings.LEDGER_STALLED_AFTER_SECONDS + 1)
+    assert services.resume_stalled() == 1  # sent again, and lost again
+    assert services.resume_stalled() == 0  # not before another LEDGER_STALLED_AFTER_SECONDS
+    assert published == [call.id, call.id] and received == []
+
+
+def _age_outcome(call, seconds):
+    then = timezone.now() - timedelta(seconds=seconds)
+    LedgerCall.objects.filter(pk=call.pk).update(completed_on=then, handed_over_on=then)
+
+
 def _broken_signature(*args, **kwargs):
     raise ConnectionError("broker down")
+
+
+def _lost_signature(published):
+    """A publish that succeeds, its message then lost with the broker's data."""
+
+    class Lost:
+        def __init__(self, name, args):
+            self.call_id = args[0]["callID"]
+
+        def apply_async(self):
+            published.append(self.call_id)
+
+    return lambda name, args: Lost(name, args)
 
 
 @pytest.mark.parametrize(

@@ -197,10 +197,12 @@ def test_settings_refuse_a_lock_shorter_than_three_wakeups():
 PROBE = """
 import json, django
 django.setup()
+from celery.utils.imports import symbol_by_name
 from config.celery import app
+from redbeat import RedBeatScheduler
 from redbeat.schedulers import get_redis
 options = {}
-if app.conf.beat_scheduler.startswith("redbeat"):
+if issubclass(symbol_by_name(app.conf.beat_scheduler), RedBeatScheduler):
     options = get_redis(app).connection_pool.connection_kwargs
 print(json.dumps({"scheduler": app.conf.beat_scheduler, "socket_timeout": options.get(
     "socket_timeout"), "socket_keepalive": options.get("socket_keepalive"), "port": options.get(
@@ -219,7 +221,7 @@ def test_beat_uses_redbeat_with_the_broker_settings_only_when_redis_is_configure
     if redis_url:
         # The CELERY_REDBEAT_* settings reach redbeat as given (no fallback, no warning).
         assert probed == {
-            "scheduler": "redbeat.RedBeatScheduler",
+            "scheduler": "common.beat:Scheduler",
             "socket_timeout": 10,
             "socket_keepalive": True,
             "port": 1,

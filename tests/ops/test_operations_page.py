@@ -157,7 +157,9 @@ def test_the_figures_are_computed_from_the_rows(known_rows):
             (PaymentType.PAYOUT, "completed", 1),
         ]
         waiting = {b.label: b.pending for b in overview.backlogs()}
-        assert waiting["Webhook deliveries"] == 1
+        # The test's delivery, and the enrolment's event for the endpoint: fanned out into a
+        # delivery by now, or still waiting for the fan-out's worker, it is owed either way.
+        assert waiting["Webhook deliveries"] == 2
 
 
 def test_the_page_shows_those_figures(client, known_rows):

@@ -92,18 +92,23 @@ def test_depth_and_oldest_age_per_queue_in_metrics_and_the_operations_page(
 
 
 @pytest.mark.redis
-def test_a_task_reaches_its_queue_on_an_empty_broker_without_declaring_it(own_broker):
-    """Publishers leave declaring to the workers (no binding written here); with no binding
-    yet, the transport routes the task to the queue of its name."""
+def test_a_task_reaches_its_queue_after_the_broker_restarted_empty(own_broker):
+    """The publisher declares the task's queue (the worker can consume before any worker
+    declared it), and a task message goes to its queue by name: after a restart that lost
+    every binding, the same publisher's next task still lands where the workers read."""
     from participants.tasks import finish_onboarding
 
-    name = "participants.tasks.finish_onboarding"
-    queue = settings.TASK_TABLE[name].queue
+    queue = settings.TASK_TABLE["participants.tasks.finish_onboarding"].queue
     finish_onboarding.delay("par_01ARZ3NDEKTSV4RRFFQ69G5FAV")
     client = redis.Redis.from_url(own_broker.url)
     try:
         assert client.llen(queue) == 1
-        assert not client.exists(f"_kombu.binding.{queue}")
+        assert client.exists(f"_kombu.binding.{queue}")
+        own_broker.stop()
+        own_broker.start()
+        assert not client.exists(queue) and not client.exists(f"_kombu.binding.{queue}")
+        finish_onboarding.delay("par_01ARZ3NDEKTSV4RRFFQ69G5FAW")
+        assert client.llen(queue) == 1
     finally:
         client.close()
 

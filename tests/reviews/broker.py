@@ -7,6 +7,7 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -37,20 +38,38 @@ def _wait(predicate, timeout: float, what: str) -> None:
 
 
 class RedisServer:
-    """A throwaway redis-server on a free port, keeping nothing on disk."""
+    """A throwaway redis-server on a free port, keeping nothing on disk (a restart starts it
+    empty, as a failover to a Redis without persistence does). With `tls`, it speaks TLS only,
+    with a certificate for `localhost` that the test makes and its URL trusts alone."""
 
-    def __init__(self):
+    def __init__(self, tls: bool = False):
         self.port = _free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
         self.dir = tempfile.mkdtemp(prefix="broker-")
         self.process = None
+        self.tls = None
+        if tls:
+            from tests.common.tls import certificate
+
+            self.tls = certificate(Path(self.dir), "localhost")
+            self.url = (
+                f"rediss://localhost:{self.port}/0"
+                f"?ssl_cert_reqs=required&ssl_ca_certs={self.tls[0]}"
+            )
+        else:
+            self.url = f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
+        if self.tls:
+            cert, key = self.tls
+            ports = ["--port", "0", "--tls-port", str(self.port), "--tls-auth-clients", "no"]
+            ports += ["--tls-cert-file", str(cert), "--tls-key-file", str(key)]
+            ports += ["--tls-ca-cert-file", str(cert)]
+        else:
+            ports = ["--port", str(self.port)]
         self.process = subprocess.Popen(
             [
                 shutil.which("redis-server") or "redis-server",
-                "--port",
-                str(self.port),
+                *ports,
                 "--bind",
                 "127.0.0.1",
                 "--save",
@@ -68,8 +87,12 @@ class RedisServer:
     def answers(self) -> bool:
         with (
             contextlib.suppress(OSError),
-            socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as sock,
+            socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as plain,
         ):
+            sock = plain
+            if self.tls:
+                context = ssl.create_default_context(cafile=str(self.tls[0]))
+                sock = context.wrap_socket(plain, server_hostname="localhost")
             sock.sendall(b"PING\r\n")
             return sock.recv(16).startswith(b"+PONG")
         return False
@@ -143,10 +166,11 @@ class ChildProcess:
 
 class Worker(ChildProcess):
     """`celery -A config worker` in its own process, on the test database and `broker_url`,
-    consuming every queue unless told which."""
+    consuming every queue unless told which (None: no -Q, what the settings declare)."""
 
     def __init__(self, broker_url: str, env: dict | None = None, queues=QUEUES):
         env = {**os.environ, **worker_env(broker_url), **(env or {})}
+        only = ["--queues", ",".join(queues)] if queues is not None else []
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -160,8 +184,7 @@ class Worker(ChildProcess):
                 "--without-gossip",
                 "--without-mingle",
                 "--without-heartbeat",
-                "--queues",
-                ",".join(queues),
+                *only,
                 "--loglevel",
                 "WARNING",
             ],
@@ -170,6 +193,40 @@ class Worker(ChildProcess):
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
+
+
+class ProcfileProcess(ChildProcess):
+    """A worker or beat line of the Procfile, run as written (its `celery` by this Python), on
+    the test database and `broker_url`, its output in `log`."""
+
+    def __init__(self, process, broker_url: str, log: Path, env: dict | None = None):
+        self.name, self.log = process.name, log
+        argv = process.argv
+        assert argv[0] == "celery", process.command
+        env = {**os.environ, **worker_env(broker_url), **(env or {})}
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", *argv],
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its pool's children are stopped with it
+            )
+
+    def terminate(self) -> None:
+        """SIGTERM to it and its pool, without waiting (`stop` waits)."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
 
 
 def run_python(code: str, env: dict, check: bool = False) -> subprocess.CompletedProcess:
