@@ -16,22 +16,16 @@ from tests.payments.factories import enroll
 
 pytestmark = pytest.mark.postgres
 
-# Statements per request; the measurement before this work in the comment.
-CREATE = 6  # 15: claim and completion in transactions of their own, the 201 read back;
-# 8: the participant, the enrollment and its phones inserted one statement each
-SUSPEND = 8  # 16: the participant read three times, a savepoint, the claim's transaction;
-# 10: the provider's webhook endpoints read before the event's insert (now one statement);
-# 9: the change and its history row written apart (now one statement)
-REACTIVATE = 8  # 16; 10; 9
-OPEN_REVIEW = 7  # 9
-WEBHOOK_ENDPOINT = 6  # 8
-PAYOUT = 21  # 39: the sender found then locked, risk lists read one kind at a time; 34:
-# the sender read again for its limits, the payment read back after a risk verdict that
-# changed nothing on it, its entries rewritten for that verdict; 31: the screened profile's
-# emails and phones read apart; 30: the sender's limits read from four tables apart; 27:
-# the phones read again for the phone-country condition; 26: a savepoint around the payment's
-# insert (for a taken reference number) and one around the screening, and the payout read back
-# after the commit with a broker, whose hooks only publish
+# Statements per request, pinned so that a change adding a round trip to a write says so
+# (what each write's statements are, and the ones removed: docs/decisions/write-round-trips.md).
+CREATE = 6  # claim, the participant's rows in one statement, event, completion
+SUSPEND = 8
+REACTIVATE = 8
+OPEN_REVIEW = 7
+WEBHOOK_ENDPOINT = 6
+# The payout read back after the commit is one of them: with a broker a worker may have moved
+# it before the caller reads it (docs/decisions/seed-waits-for-workers.md).
+PAYOUT = 22
 
 
 def _count(send) -> int:
