@@ -18,7 +18,7 @@ pytestmark = pytest.mark.postgres
 
 # Statements per request, pinned so that a change adding a round trip to a write says so
 # (what each write's statements are, and the ones removed: docs/decisions/write-round-trips.md).
-CREATE = 6  # claim, the participant's rows in one statement, event, completion
+CREATE = 6
 SUSPEND = 8
 REACTIVATE = 8
 OPEN_REVIEW = 7
