@@ -7,6 +7,7 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
+from api.idempotency import REPLAY_HEADER
 from api.problems import PROBLEM_CONTENT_TYPE
 from api.serializers import ProblemSerializer
 
@@ -44,6 +45,18 @@ class ServiceAutoSchema(AutoSchema):
                     required=required,
                     description="Retained 24 hours; the same key and body replays the response."
                     + ("" if required else " Optional here."),
+                )
+            )
+            # A replay answers the stored response (the same body) with this header added.
+            params.append(
+                OpenApiParameter(
+                    REPLAY_HEADER,
+                    {"type": "string", "enum": ["true"]},
+                    OpenApiParameter.HEADER,
+                    response=True,
+                    description="Present, `true`, only when this is the stored response to an "
+                    "earlier request with the same X-Idempotency-Key and body (a replay); "
+                    "absent on the first answer.",
                 )
             )
         return params
