@@ -21,6 +21,10 @@ COMMON_PROBLEMS = (400, 401, 403, 414, 422, 431)
 BODY_PROBLEMS = (413,)
 
 
+def _expression(field: str) -> str:
+    return field if field.startswith("$") else f"$response.body#/{field}"
+
+
 class ServiceAutoSchema(AutoSchema):
     def get_override_parameters(self):
         params = list(super().get_override_parameters())
@@ -104,7 +108,8 @@ class ServiceAutoSchema(AutoSchema):
     def _add_links(self, responses: dict) -> None:
         """OpenAPI links from an operation's success to the operations that read what it
         made: the view's `response_links` {action: {name: (operationId, {param: ID field})}};
-        providerID is the request's."""
+        providerID is the request's. An ID given as a runtime expression (`$response.header.
+        X-Command-ID`) is used as it is; a field name is read from the response body."""
         links = getattr(self.view, "response_links", {}).get(self.view.operation_name(self.method))
         success = next((code for code in sorted(responses) if code.startswith("2")), None)
         if not links or success is None:
@@ -114,7 +119,7 @@ class ServiceAutoSchema(AutoSchema):
                 "operationId": operation_id,
                 "parameters": {
                     "providerID": "$request.path.providerID",
-                    **{param: f"$response.body#/{field}" for param, field in fields.items()},
+                    **{param: _expression(field) for param, field in fields.items()},
                 },
             }
             for name, (operation_id, fields) in links.items()
