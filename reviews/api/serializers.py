@@ -119,6 +119,9 @@ class ParticipantReviewEnvelopeSerializer(serializers.Serializer):
 
 
 class ReviewCommandSerializer(OmitEmptySerializer):
+    """A command a 202 accepted (an open or an assignment of a participant review) and its
+    outcome once applied; optional fields that are unknown are absent."""
+
     commandID = serializers.CharField(help_text="The X-Command-ID of the 202 that accepted it")
     command = serializers.ChoiceField(choices=ReviewCommand.Kind.choices)
     status = serializers.ChoiceField(

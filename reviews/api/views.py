@@ -186,6 +186,9 @@ class ReviewCommandViewSet(ProviderViewSet):
 
     @extend_schema(
         operation_id="getReviewCommand",
+        description="The state of a command a 202 accepted (its Location): pending until "
+        "applied, then applied or rejected with the problem. The command.applied and "
+        "command.rejected events report the same outcome.",
         responses={200: s.ReviewCommandEnvelopeSerializer},
     )
     def retrieve(self, request, providerID, commandID):
