@@ -20,10 +20,11 @@ def pending_review(provider, enrollment=None, *, reason="Unusual activity", asse
     ).review
 
 
-def rejected_command(provider):
-    """An assignment of a pending review accepted with a stale version, then applied (and so
-    rejected), as its task would; the command is returned as it stands after that."""
-    review = pending_review(provider)
+def rejected_command(provider, review=None):
+    """An assignment of a pending review (a new one by default) accepted with a stale
+    version, then applied (and so rejected), as its task would; the command is returned as it
+    stands after that."""
+    review = review or pending_review(provider)
     with transaction.atomic():  # its on-commit enqueue is left unrun: applied here instead
         command = commands.accept_assign(
             review=review,
