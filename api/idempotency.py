@@ -34,7 +34,10 @@ HEADER = "X-Idempotency-Key"
 META_KEY = "HTTP_X_IDEMPOTENCY_KEY"
 MAX_LENGTH = 255
 # Headers worth replaying beside the body; the rest are recomputed on the way out.
-REPLAYED_HEADERS = ("Content-Type", "Location")
+REPLAYED_HEADERS = ("Content-Type", "Location", "X-Command-ID")
+# Set on a replayed answer only (never on the first): the body stays byte-identical, so this
+# is how a client tells a retry that found the original outcome from a new one.
+REPLAY_HEADER = "Idempotent-Replayed"
 _LABEL = b"provider-service/idempotent-response-at-rest/v1"
 
 
@@ -112,6 +115,7 @@ class Claim:
         response = HttpResponse(open_body(record), status=record.response_status)
         for name, value in record.response_headers.items():
             response[name] = value
+        response[REPLAY_HEADER] = "true"
         return response
 
 

@@ -7,6 +7,7 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
+from api.idempotency import REPLAY_HEADER
 from api.problems import PROBLEM_CONTENT_TYPE
 from api.serializers import ProblemSerializer
 
@@ -18,6 +19,10 @@ IDEMPOTENCY_PROBLEMS = (409,)
 # over the request limits), and a route that takes a body 413 (a body over the limit).
 COMMON_PROBLEMS = (400, 401, 403, 414, 422, 431)
 BODY_PROBLEMS = (413,)
+
+
+def _expression(field: str) -> str:
+    return field if field.startswith("$") else f"$response.body#/{field}"
 
 
 class ServiceAutoSchema(AutoSchema):
@@ -44,6 +49,18 @@ class ServiceAutoSchema(AutoSchema):
                     required=required,
                     description="Retained 24 hours; the same key and body replays the response."
                     + ("" if required else " Optional here."),
+                )
+            )
+            # A replay answers the stored response (the same body) with this header added.
+            params.append(
+                OpenApiParameter(
+                    REPLAY_HEADER,
+                    {"type": "string", "enum": ["true"]},
+                    OpenApiParameter.HEADER,
+                    response=True,
+                    description="Present, `true`, only when this is the stored response to an "
+                    "earlier request with the same X-Idempotency-Key and body (a replay); "
+                    "absent on the first answer.",
                 )
             )
         return params
@@ -91,7 +108,8 @@ class ServiceAutoSchema(AutoSchema):
     def _add_links(self, responses: dict) -> None:
         """OpenAPI links from an operation's success to the operations that read what it
         made: the view's `response_links` {action: {name: (operationId, {param: ID field})}};
-        providerID is the request's."""
+        providerID is the request's. An ID given as a runtime expression (`$response.header.
+        X-Command-ID`) is used as it is; a field name is read from the response body."""
         links = getattr(self.view, "response_links", {}).get(self.view.operation_name(self.method))
         success = next((code for code in sorted(responses) if code.startswith("2")), None)
         if not links or success is None:
@@ -101,7 +119,7 @@ class ServiceAutoSchema(AutoSchema):
                 "operationId": operation_id,
                 "parameters": {
                     "providerID": "$request.path.providerID",
-                    **{param: f"$response.body#/{field}" for param, field in fields.items()},
+                    **{param: _expression(field) for param, field in fields.items()},
                 },
             }
             for name, (operation_id, fields) in links.items()

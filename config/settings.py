@@ -501,6 +501,8 @@ SPECTACULAR_SETTINGS = {
         "ParticipantStatusEnum": "participants.models.Participant.Status",
         "ParticipantReviewStatusEnum": "reviews.models.ParticipantReview.Status",
         "PaymentReviewStatusEnum": "reviews.models.PaymentReview.Status",
+        "ReviewCommandKindEnum": "reviews.models.ReviewCommand.Kind",
+        "ReviewCommandStatusEnum": "reviews.models.ReviewCommand.Status",
         "PaymentReviewResolutionEnum": ["approved", "rejected"],
         "RiskLevelEnum": "risk.models.Level",
         "EvidenceLevelEnum": "risk.models.EvidenceLevel",

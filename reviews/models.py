@@ -168,6 +168,9 @@ class ReviewCommand(ActorColumns):
     idempotency_key = models.CharField(max_length=255, blank=True, default="")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     rejection = models.CharField(max_length=512, blank=True, default="")
+    # The refusal as a problem document's parts (code, status, title, detail), for the
+    # provider: its rejection event and its read (GET …/review-commands/{commandID}).
+    rejection_problem = models.JSONField(null=True, blank=True)
     review = models.ForeignKey(
         ParticipantReview,
         on_delete=models.SET_NULL,

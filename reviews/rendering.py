@@ -5,8 +5,14 @@ never null. Risk assessments and device observations are rendered by `risk/rende
 
 from common.actors import Actor
 from common.money import amount_json
+from common.problems import problem_body
 from common.rendering import put
-from reviews.models import ParticipantReview, ParticipantReviewAssessment, PaymentReview
+from reviews.models import (
+    ParticipantReview,
+    ParticipantReviewAssessment,
+    PaymentReview,
+    ReviewCommand,
+)
 
 
 def _actor(actor: Actor) -> dict:
@@ -83,4 +89,33 @@ def render_payment_review(review: PaymentReview) -> dict:
     data["payout"] = summary
     data["createdOn"] = review.created_on
     put(data, "resolvedOn", review.resolved_on)
+    return data
+
+
+def command_problem(command: ReviewCommand) -> dict:
+    """A rejected command's refusal: the problem document the request would have answered had
+    it been applied at once. One rejected before its problem was recorded kept only its
+    detail; every apply-time refusal is a conflict, so it reads as a 409."""
+    parts = command.rejection_problem or {"status": 409, "detail": command.rejection}
+    return problem_body(
+        parts["status"],
+        code=parts.get("code"),
+        title=parts.get("title"),
+        detail=parts.get("detail"),
+    )
+
+
+def render_review_command(command: ReviewCommand) -> dict:
+    """A 202 command's state as its provider polls it (the `command.*` events report the same
+    outcome; `createdOn` is their `acceptedOn`)."""
+    data = {"commandID": command.pk, "command": command.kind, "status": command.status}
+    put(data, "idempotencyKey", command.idempotency_key)
+    put(data, "reviewID", command.review_id)
+    data["createdOn"] = command.created_on
+    put(data, "appliedOn", command.applied_on)
+    if command.status == ReviewCommand.Status.REJECTED:
+        problem = command_problem(command)
+        # requestID would name this read, not the work that refused the command.
+        problem.pop("requestID", None)
+        data["problem"] = problem
     return data

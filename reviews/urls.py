@@ -5,6 +5,9 @@ router = ProviderRouter()
 router.register(
     f"{PROVIDER}/participant-reviews", views.ParticipantReviewViewSet, basename="participant-review"
 )
+router.register(
+    f"{PROVIDER}/review-commands", views.ReviewCommandViewSet, basename="review-command"
+)
 router.register(f"{PROVIDER}/reviews", views.PaymentReviewViewSet, basename="payment-review")
 router.register(
     f"{PROVIDER}/participants/<str:participantID>/risk-assessments",

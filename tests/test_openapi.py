@@ -48,6 +48,28 @@ def test_idempotent_operations_require_the_header(schema, method, path):
     assert header["schema"] == {"type": "string", "minLength": 1, "maxLength": 255}
 
 
+@pytest.mark.parametrize(("method", "path"), sorted(IDEMPOTENT | OPTIONALLY_IDEMPOTENT))
+def test_replayable_successes_document_the_replay_header(schema, method, path):
+    for status, response in schema["paths"][path][method]["responses"].items():
+        headers = response.get("headers", {})
+        if int(status) < 300:
+            header = headers["Idempotent-Replayed"]
+            assert header["schema"] == {"type": "string", "enum": ["true"]}
+            assert not header.get("required", False)  # absent on a first answer
+        else:
+            assert "Idempotent-Replayed" not in headers, (method, path, status)
+
+
+def test_operations_without_a_key_never_document_the_replay_header(schema):
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            names = {p["name"] for p in operation.get("parameters", [])}
+            if "X-Idempotency-Key" in names:
+                continue
+            for response in operation["responses"].values():
+                assert "Idempotent-Replayed" not in response.get("headers", {}), (method, path)
+
+
 @pytest.mark.parametrize(("method", "path"), sorted(OPTIONALLY_IDEMPOTENT))
 def test_optionally_idempotent_operations_document_the_header_as_optional(schema, method, path):
     params = schema["paths"][path][method]["parameters"]

@@ -3,11 +3,11 @@
 Each generated request must get a documented status, a response matching its schema, and
 never a 5xx. The provider in the path is the caller's own, so requests reach the handlers.
 The caller owns a participant, a funding source, payouts, a request, a limit group, a
-participant review, a payment review, an assessment with device observations, a webhook
-endpoint and an event; about half of the positive cases have their path IDs replaced by those,
-and about half send an idempotency key not used before (generated keys repeat, and a key sent
-again with another body is a 409), so success answers (not only 404s and 409s) are checked
-against the schema too.
+participant review, a (rejected) review command, a payment review, an assessment with device
+observations, a webhook endpoint and an event; about half of the positive cases have their
+path IDs replaced by those, and about half send an idempotency key not used before (generated
+keys repeat, and a key sent again with another body is a 409), so success answers (not only
+404s and 409s) are checked against the schema too.
 
 CI runs at least 100 examples per operation (`.ci/run` exports SCHEMATHESIS_MAX_EXAMPLES);
 the local default is smaller to keep `make test` quick.
@@ -33,7 +33,7 @@ from events import services as event_services
 from limits import services as limit_services
 from tests.conftest import basic_auth
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.factories import payout_in_review, pending_review
+from tests.reviews.factories import payout_in_review, pending_review, rejected_command
 from tests.risk.factories import observed_payment
 from tests.routes import METHODS, openapi_path, provider_routes
 
@@ -56,6 +56,7 @@ def _seed(ctx) -> dict:
     )
     limit_services.add_to_limit_group(group_id=group.id, enrollment=owner, actor=Actor.system())
     review = pending_review(ctx.provider, owner)
+    command = rejected_command(ctx.provider, review)
     held, payment_review = payout_in_review(ctx.provider)
     observed, found = observed_payment(ctx.provider)
     endpoint, _secret = event_services.create_endpoint(
@@ -73,6 +74,7 @@ def _seed(ctx) -> dict:
         "assessmentID": (found.pk,),
         "endpointID": (endpoint.pk,),
         "eventID": (event.pk,),
+        "commandID": (command.pk,),
     }
 
 

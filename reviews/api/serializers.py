@@ -4,12 +4,12 @@ responses `reviews.rendering` builds (risk assessments and device observations:
 
 from rest_framework import serializers
 
-from api.serializers import AmountSerializer, OmitEmptySerializer
+from api.serializers import AmountSerializer, OmitEmptySerializer, ProblemSerializer
 from common.errors import BadRequest
 from participants.api.serializers import ActorSerializer
 from participants.models import ReasonCode
 from payments.models import PayoutStatus
-from reviews.models import ParticipantReview, PaymentReview
+from reviews.models import ParticipantReview, PaymentReview, ReviewCommand
 
 # ---- request bodies --------------------------------------------------------------------
 
@@ -113,6 +113,42 @@ class ParticipantReviewListSerializer(serializers.Serializer):
 
 class ParticipantReviewEnvelopeSerializer(serializers.Serializer):
     review = ParticipantReviewDetailSerializer()
+
+
+# ---- accepted-later (202) commands --------------------------------------------------------
+
+
+class ReviewCommandSerializer(OmitEmptySerializer):
+    """A command a 202 accepted (an open or an assignment of a participant review) and its
+    outcome once applied; optional fields that are unknown are absent."""
+
+    commandID = serializers.CharField(help_text="The X-Command-ID of the 202 that accepted it")
+    command = serializers.ChoiceField(choices=ReviewCommand.Kind.choices)
+    status = serializers.ChoiceField(
+        choices=ReviewCommand.Status.choices,
+        help_text="pending until applied; then applied, or rejected (see problem)",
+    )
+    idempotencyKey = serializers.CharField(
+        required=False, help_text="The X-Idempotency-Key it was accepted under"
+    )
+    reviewID = serializers.CharField(
+        required=False,
+        help_text="The review it concerns: the one assigned, or the one an open opened or "
+        "added to (once applied); omitted until known",
+    )
+    createdOn = serializers.DateTimeField(help_text="When it was accepted")
+    appliedOn = serializers.DateTimeField(
+        required=False, help_text="When it was applied or rejected; omitted while pending"
+    )
+    problem = ProblemSerializer(
+        required=False,
+        help_text="Present when rejected: the problem the request would have answered had it "
+        "been applied at once",
+    )
+
+
+class ReviewCommandEnvelopeSerializer(serializers.Serializer):
+    command = ReviewCommandSerializer()
 
 
 # ---- payment reviews -------------------------------------------------------------------

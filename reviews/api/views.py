@@ -1,7 +1,9 @@
 """Review and risk endpoints as viewsets: parse, authorize, call one service or selector,
 serialize."""
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -16,8 +18,9 @@ from participants.selectors import get_enrollment
 from reviews import rendering
 from reviews.api import serializers as s
 from reviews.api.filters import ParticipantReviewFilterSet
-from reviews.models import ParticipantReview
+from reviews.models import ParticipantReview, ReviewCommand
 from reviews.selectors import assessment_reviews
+from reviews.selectors import commands as command_selectors
 from reviews.selectors import participant_reviews as review_selectors
 from reviews.services import commands
 from reviews.services import participant_reviews as review_services
@@ -27,8 +30,45 @@ from risk import selectors as risk_selectors
 from risk.api import serializers as risk_serializers
 
 ACCEPTED = OpenApiResponse(
-    description="Accepted: applied later. The body is not defined and must not be relied on."
+    description="Accepted: applied later. The body is not defined and must not be relied on; "
+    "X-Command-ID names the command and Location is where to read its state."
 )
+COMMAND_ID_HEADER = "X-Command-ID"
+# The 202's headers (the body stays as the contract leaves it), replayed with it.
+ACCEPTED_HEADERS = [
+    OpenApiParameter(
+        COMMAND_ID_HEADER,
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        response=[202],
+        required=True,
+        description="The accepted command's ID (the `commandID` of its `command.*` event).",
+    ),
+    OpenApiParameter(
+        "Location",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        response=[202],
+        required=True,
+        description="The command's state to poll: /providers/{providerID}/review-commands/"
+        "{commandID}.",
+    ),
+]
+COMMAND_LINK = {
+    "GetReviewCommand": ("getReviewCommand", {"commandID": f"$response.header.{COMMAND_ID_HEADER}"})
+}
+
+
+def _accepted(command: ReviewCommand) -> Response:
+    """A 202 naming the command and where to follow it."""
+    location = reverse(
+        "review-command-detail",
+        kwargs={"providerID": command.provider_id, "commandID": command.pk},
+    )
+    return Response(
+        status=status.HTTP_202_ACCEPTED,
+        headers={COMMAND_ID_HEADER: command.pk, "Location": location},
+    )
 
 
 # /participant-reviews, /participant-reviews/{reviewID}, its assignment and suspensions.
@@ -55,6 +95,7 @@ class ParticipantReviewViewSet(ProviderViewSet):
     filterset_class = ParticipantReviewFilterSet
     envelope_key = "reviews"
     cursor_scope_name = "participant-reviews"
+    response_links = {"create": COMMAND_LINK, "assign": COMMAND_LINK}
 
     @extend_schema(
         operation_id="listParticipantReviews",
@@ -70,18 +111,19 @@ class ParticipantReviewViewSet(ProviderViewSet):
         operation_id="openParticipantReview",
         request=s.OpenReviewSerializer,
         responses={202: ACCEPTED},
+        parameters=ACCEPTED_HEADERS,
     )
     def create(self, request, providerID):
         data = validated(s.OpenReviewSerializer, request.data)
         enrollment = get_enrollment(self.provider_id, data["participantID"])
-        commands.accept_open(
+        command = commands.accept_open(
             enrollment=enrollment,
             reason=data["reason"],
             assessment_id=data.get("assessmentID"),
             actor=self.principal.actor,
             idempotency_key=idempotency.read_key(request),
         )
-        return Response(status=status.HTTP_202_ACCEPTED)
+        return _accepted(command)
 
     @extend_schema(
         operation_id="getParticipantReview",
@@ -95,19 +137,20 @@ class ParticipantReviewViewSet(ProviderViewSet):
         operation_id="assignParticipantReview",
         request=s.AssignmentSerializer,
         responses={202: ACCEPTED},
+        parameters=ACCEPTED_HEADERS,
     )
     @action(detail=True, methods=["put"], url_path="assignment")
     def assign(self, request, providerID, reviewID):
         review = review_selectors.get_review(self.provider_id, reviewID)
         data = validated(s.AssignmentSerializer, request.data)
-        commands.accept_assign(
+        command = commands.accept_assign(
             review=review,
             provider_assignee_id=data["assigneeUserID"],
             expected_version_id=data["expectedVersionID"],
             actor=self.principal.actor,
             idempotency_key=idempotency.read_key(request),
         )
-        return Response(status=status.HTTP_202_ACCEPTED)
+        return _accepted(command)
 
     @extend_schema(
         operation_id="suspendFromParticipantReview",
@@ -132,6 +175,25 @@ class ParticipantReviewViewSet(ProviderViewSet):
             {"review": rendering.render_participant_review_detail(review)},
             status=status.HTTP_201_CREATED,
         )
+
+
+# /review-commands/{commandID}: a 202 command's state, where its Location points.
+class ReviewCommandViewSet(ProviderViewSet):
+    lookup_url_kwarg = "commandID"
+    # Read like the reviews the commands change.
+    required_scopes = {"retrieve": (scopes.PARTICIPANT_REVIEWS_READ,)}
+    problem_responses = {"retrieve": (404,)}
+
+    @extend_schema(
+        operation_id="getReviewCommand",
+        description="The state of a command a 202 accepted (its Location): pending until "
+        "applied, then applied or rejected with the problem. The command.applied and "
+        "command.rejected events report the same outcome.",
+        responses={200: s.ReviewCommandEnvelopeSerializer},
+    )
+    def retrieve(self, request, providerID, commandID):
+        command = command_selectors.get_command(self.provider_id, commandID)
+        return Response({"command": rendering.render_review_command(command)})
 
 
 # /reviews/{reviewID}/resolutions: a payment review's resolution.

@@ -139,20 +139,33 @@ def apply(*, command_id: str) -> ReviewCommand | None:
         if command is None or command.status != ReviewCommand.Status.PENDING:
             return command
         command.attempts += 1
-        error = None
         try:
             with transaction.atomic():
                 review = _run(command)
         except DomainError as exc:
-            error = exc
             command.status = ReviewCommand.Status.REJECTED
             command.rejection = str(exc)[:512]
+            command.rejection_problem = {
+                "code": exc.code,
+                "status": exc.status,
+                "title": exc.title,
+                "detail": exc.detail,
+            }
         else:
             command.status = ReviewCommand.Status.APPLIED
             command.review = review
         command.applied_on = timezone.now()
-        command.save(update_fields=["status", "rejection", "review", "attempts", "applied_on"])
-        outbox.command_finished(command, error)
+        command.save(
+            update_fields=[
+                "status",
+                "rejection",
+                "rejection_problem",
+                "review",
+                "attempts",
+                "applied_on",
+            ]
+        )
+        outbox.command_finished(command)
     return command
 
 

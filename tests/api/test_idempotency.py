@@ -53,6 +53,21 @@ def test_replay_returns_the_original_response_byte_for_byte(provider):
 
 
 @pytest.mark.django_db
+def test_only_a_replay_says_it_is_one(provider):
+    body = participant_payload()
+    first = post(provider, body, "said-key")
+    assert first.status_code == 201 and not first.has_header(idempotency.REPLAY_HEADER)
+    second = post(provider, body, "said-key")
+    assert second[idempotency.REPLAY_HEADER] == "true"
+    assert second.content == first.content  # the header is the only difference
+    fresh = post(provider, participant_payload(externalID="other"), "other-key")
+    assert fresh.status_code == 201 and not fresh.has_header(idempotency.REPLAY_HEADER)
+    # A refused request under a used key is no replay either.
+    reused = post(provider, participant_payload(externalID="changed"), "said-key")
+    assert reused.status_code == 409 and not reused.has_header(idempotency.REPLAY_HEADER)
+
+
+@pytest.mark.django_db
 def test_replay_ignores_key_order_in_the_body(provider):
     body = participant_payload()
     reordered = dict(reversed(list(body.items())))

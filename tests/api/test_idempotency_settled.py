@@ -36,6 +36,8 @@ def test_a_duplicate_gets_the_original_answer_not_duplicate_external_id(provider
     second = post(provider, body, "raced-key")
     assert second.status_code == 201, second.content
     assert second.content == first.content
+    assert second[idempotency.REPLAY_HEADER] == "true"
+    assert not first.has_header(idempotency.REPLAY_HEADER)
     assert Enrollment.objects.filter(external_id="raced").count() == 1
 
 

@@ -1,8 +1,10 @@
 """Reviews for tests, made through the services (so links, holds and versions are what the
 engine leaves); the assessments they link are tests.risk.factories'."""
 
+from django.db import transaction
+
 from common.actors import Actor
-from reviews.services import participant_reviews, payment_reviews
+from reviews.services import commands, participant_reviews, payment_reviews
 from tests.payments.factories import enroll, make_payment
 from tests.risk.factories import assessment
 
@@ -16,6 +18,21 @@ def pending_review(provider, enrollment=None, *, reason="Unusual activity", asse
         assessment_id=assessment_id,
         actor=Actor.system(),
     ).review
+
+
+def rejected_command(provider, review=None):
+    """An assignment of a pending review (a new one by default) accepted with a stale
+    version, then applied (and so rejected), as its task would; the command is returned as it
+    stands after that."""
+    review = review or pending_review(provider)
+    with transaction.atomic():  # its on-commit enqueue is left unrun: applied here instead
+        command = commands.accept_assign(
+            review=review,
+            provider_assignee_id="analyst-1",
+            expected_version_id="stale",
+            actor=Actor.system(),
+        )
+    return commands.apply(command_id=command.pk)
 
 
 def cleared(review, *, reason="Cleared", actor=None):

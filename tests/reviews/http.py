@@ -28,11 +28,14 @@ def list_reviews(ctx, client=None, **params):
     return (client or ctx.client).get(ctx.url("/participant-reviews"), params)
 
 
-@_committed
-def open_review(ctx, key=None, client=None, **body):
+def post_open(ctx, key=None, client=None, **body):
+    """The open as sent, its on-commit work (the task) left to the caller."""
     return (client or ctx.client).post(
         ctx.url("/participant-reviews"), body, format="json", HTTP_X_IDEMPOTENCY_KEY=_key(key)
     )
+
+
+open_review = _committed(post_open)
 
 
 def get_review(ctx, review_id, client=None):

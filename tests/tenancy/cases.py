@@ -15,7 +15,7 @@ from participants.models import FundingSource
 from participants.selectors import get_enrollment
 from tests.participants.factories import create_participant
 from tests.payments.factories import enroll, make_payment
-from tests.reviews.factories import payout_in_review, pending_review
+from tests.reviews.factories import payout_in_review, pending_review, rejected_command
 from tests.risk.factories import observed_payment
 
 MISSING_PARTICIPANT = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
@@ -93,6 +93,10 @@ def _limit_group(ctx) -> dict:
 
 def _participant_review(ctx) -> dict:
     return {"reviewID": pending_review(ctx.provider).pk}
+
+
+def _review_command(ctx) -> dict:
+    return {"commandID": rejected_command(ctx.provider).pk}
 
 
 def _payment_review(ctx) -> dict:
@@ -197,6 +201,9 @@ CASES: dict[str, RouteCase] = {
                 "expectedRelationshipVersionID": "v",
             }
         },
+    ),
+    "providers/<str:providerID>/review-commands/<str:commandID>": RouteCase(
+        owned=_review_command, missing={"commandID": "cmd_01ARZ3NDEKTSV4RRFFQ69G5FAV"}
     ),
     "providers/<str:providerID>/reviews/<str:reviewID>/resolutions": RouteCase(
         owned=_payment_review,
