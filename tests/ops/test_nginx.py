@@ -20,6 +20,13 @@ from ops import nginx
 from tests.common.tls import certificate
 from tests.ops.servers import behind_nginx, free_port, gunicorn
 
+
+@pytest.fixture(autouse=True)
+def static_root(settings, tmp_path):
+    """nginx serves /static/ from STATIC_ROOT, which the test settings leave unset (nothing is
+    collected for the suite)."""
+    settings.STATIC_ROOT = str(tmp_path / "static")
+
 SLOW_CLIENTS = 10
 
 
