@@ -9,8 +9,9 @@ within the quota, how many are left and when the window ends.
 
 With REDIS_URL the counts are in Redis, shared by every process and host: one EVALSHA (INCR,
 and EXPIRE on the window's first request) per request. Without it (the embedded default) they
-are in this process's memory. A Redis that fails to answer lets the request through: a limit
-that protects the service must not become its outage.
+are in this process's memory. A Redis that fails to answer lets the request through uncounted
+(and is not asked again for REDIS_RETRY_SECONDS): a limit that protects the service must not
+become its outage.
 """
 
 import logging
@@ -41,10 +42,10 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return count
 """
-# A request waits at most this long for Redis before it is let through uncounted.
+# A request waits at most this long for Redis before it is let through uncounted; after a
+# failure the process lets requests through without asking for this long.
 REDIS_TIMEOUT_SECONDS = 0.25
-# A Redis outage is logged at most this often per process, not once per request.
-_FAILURE_LOG_SECONDS = 60
+REDIS_RETRY_SECONDS = 5
 
 
 @dataclass(frozen=True)
@@ -70,13 +71,16 @@ def quota(budget: str, overrides) -> int:
     return own if own is not None else getattr(settings, DEFAULT_SETTINGS[budget])
 
 
-def consume(budget: str, partition: str, quota: int) -> Outcome:
-    """Count one request of `partition` (an API key) against `budget`."""
+def consume(budget: str, partition: str, quota: int) -> Outcome | None:
+    """Count one request of `partition` (an API key) against `budget`; None when it could not
+    be counted (Redis unavailable)."""
     window = settings.RATE_LIMIT_WINDOW_SECONDS
     now = time.time()
     index = int(now // window)
     key = f"rate:{budget}:{partition}:{index}"
     count = _store().incr(key, index, window + 1)
+    if count is None:
+        return None
     reset = max(1, math.ceil((index + 1) * window - now))
     return Outcome(budget=budget, quota=quota, window=window, count=count, reset=reset)
 
@@ -93,14 +97,17 @@ class RedisCounts:
         self._script = client.register_script(_COUNT_SCRIPT)
         self._failed_at = -math.inf
 
-    def incr(self, key: str, index: int, ttl: int) -> int:
+    def incr(self, key: str, index: int, ttl: int) -> int | None:
+        if time.monotonic() - self._failed_at < REDIS_RETRY_SECONDS:
+            return None
         try:
             return self._script(keys=[key], args=[ttl])
         except redis.RedisError:
-            if time.monotonic() - self._failed_at > _FAILURE_LOG_SECONDS:
-                self._failed_at = time.monotonic()
-                logger.warning("rate limits not counted: Redis unavailable", exc_info=True)
-            return 0
+            self._failed_at = time.monotonic()
+            logger.warning(
+                "rate limits not counted for %s s: Redis unavailable", REDIS_RETRY_SECONDS
+            )
+            return None
 
 
 class LocalCounts:

@@ -33,8 +33,8 @@ class KeyRateThrottle(BaseThrottle):
         budget = view.rate_limit_budget(request.method)
         quota = rate_limits.quota(budget, getattr(request.auth, "rate_limits", None))
         self.outcome = rate_limits.consume(budget, self.get_cache_key(request, view), quota)
-        view.rate_limit = self.outcome
-        return self.outcome.allowed
+        view.rate_limit = self.outcome  # None when uncounted: no RateLimit fields then
+        return self.outcome is None or self.outcome.allowed
 
     def wait(self) -> int | None:
         return self.outcome.reset if self.outcome else None

@@ -154,3 +154,14 @@ def test_the_schema_documents_429_with_its_headers_on_every_operation():
             assert refused is not None, f"{method.upper()} {path}"
             assert set(refused["headers"]) == {"Retry-After", "RateLimit-Policy", "RateLimit"}
             assert PROBLEM in refused["content"]
+
+
+def test_an_unreachable_redis_lets_requests_through_uncounted(provider, settings, caplog):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens there
+    settings.RATE_LIMIT_READS = 1
+    answers = [_read(provider.client, provider) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert not any(a.has_header("RateLimit") for a in answers)
+    # Asked once, then left alone for a while: one warning, not one per request.
+    warnings = [r for r in caplog.records if r.name == "api.rate_limits"]
+    assert len(warnings) == 1 and "Redis unavailable" in warnings[0].getMessage()
