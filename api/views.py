@@ -33,7 +33,8 @@ BEGIN and one COMMIT: the database's cost of a write, not two transactions'). Ev
   request's transaction, which is what happens to it here anyway;
 - `transaction.atomic(durable=True)` refuses to run nested, so services do not use it.
 A request without a key runs its handler in autocommit: there each service's atomic block is
-its own transaction and its callbacks run when it commits.
+its own transaction and its callbacks run when it commits. A read (GET) on PostgreSQL runs in
+one transaction whose statements have a time limit (api.read_timeout).
 """
 
 from functools import partial
