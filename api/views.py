@@ -33,7 +33,7 @@ BEGIN and one COMMIT: the database's cost of a write, not two transactions'). Ev
   request's transaction, which is what happens to it here anyway;
 - `transaction.atomic(durable=True)` refuses to run nested, so services do not use it.
 A request without a key runs its handler in autocommit: there each service's atomic block is
-its own transaction and its callbacks run when it commits. A read (GET) on PostgreSQL runs in
+its own transaction and its callbacks run when it commits. A list (GET) on PostgreSQL runs in
 one transaction whose statements have a time limit (api.read_timeout).
 """
 
@@ -166,7 +166,7 @@ class ProviderEndpoint:
         self.check_path_values(kwargs)
         self.check_query_values(request)
         read = partial(self.resolve_and_run, handler, request, *args, **kwargs)
-        if request.method in ("GET", "HEAD"):
+        if self.read_with_time_limit(request):
             # Inside the replica's choice: the time limit is set where the read runs.
             read = partial(read_timeout.run_timed, read)
         if self.reads_from_replica(request):
@@ -181,6 +181,10 @@ class ProviderEndpoint:
     def reads_from_replica(self, request) -> bool:
         """A list or feed read the replica may serve (common.replica decides whether it does)."""
         return False
+
+    def read_with_time_limit(self, request) -> bool:
+        """A read whose statements have a time limit (api.read_timeout)."""
+        return request.method in ("GET", "HEAD")
 
     def resolve_path(self, kwargs: dict) -> None:
         """Look up what the path names, once, before the handler runs; a subclass keeps what
@@ -309,6 +313,11 @@ class ProviderViewSet(ProviderEndpoint, GenericViewSet):
 
     def reads_from_replica(self, request) -> bool:
         return request.method == "GET" and self.action in self.replica_actions
+
+    def read_with_time_limit(self, request) -> bool:
+        # The lists and searches, whose cost grows with the data; a read of one resource by
+        # its key is bounded by its indexes and does not pay the transaction's round trips.
+        return request.method in ("GET", "HEAD") and self.action == "list"
 
     def cursor_scope(self) -> str:
         """What the list's cursors are bound to besides the provider and the filters."""

@@ -1,7 +1,7 @@
 """Every list and detail endpoint costs a constant number of queries whatever the page size
 (limit=1 and limit=100 make the same number over a page with several rows, each with several
-children), and GET participant stays within four queries, authentication and the read's
-statement timeout (api.read_timeout) included, on PostgreSQL."""
+children), and GET participant stays within three queries, authentication included, on
+PostgreSQL."""
 
 import pytest
 from django.db import connection
@@ -163,16 +163,10 @@ def test_a_review_detail_costs_the_same_whatever_it_holds(provider):
     )
 
 
-def test_get_participant_is_at_most_four_queries_with_authentication(provider):
+def test_get_participant_is_at_most_three_queries_with_authentication(provider):
     participant_id = _rich_participants(provider)[0]
-    # Inside the test's transaction the read's own transaction is a savepoint (a BEGIN and a
-    # COMMIT in production, which psycopg sends outside the queries counted here).
-    provider.client.get(provider.url("/limits/defaults"))
-    with CaptureQueriesContext(connection) as captured:
-        response = provider.client.get(provider.url(f"/participants/{participant_id}"))
-    assert response.status_code == 200
-    count = sum(1 for query in captured if "SAVEPOINT" not in query["sql"])
+    count = _queries(provider, f"/participants/{participant_id}")
     if is_postgres():
-        assert count <= 4  # the key, the participant, its relations, the statement timeout
+        assert count <= 3
     else:
         assert count <= 6  # SQLite prefetches phones, emails and groups one query each
