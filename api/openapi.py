@@ -16,7 +16,7 @@ IDEMPOTENCY_PROBLEMS = (409,)
 # Every authenticated provider route can answer these (422: a query value holding a NUL
 # character, see ProviderAPIView.check_query_values; 414 and 431: a query string or headers
 # over the request limits; 429: the key over its budget, api.throttling), a route that takes
-# a body 413 (a body over the limit), and a read 503 (past its time limit, api.read_timeout).
+# a body 413 (a body over the limit), and a list 503 (past its time limit, api.read_timeout).
 COMMON_PROBLEMS = (400, 401, 403, 414, 422, 429, 431)
 BODY_PROBLEMS = (413,)
 READ_PROBLEMS = (503,)
@@ -128,7 +128,8 @@ class ServiceAutoSchema(AutoSchema):
             declared = (*declared, *IDEMPOTENCY_PROBLEMS)
         if self.method in ("POST", "PUT", "PATCH"):
             declared = (*declared, *BODY_PROBLEMS)
-        if self.method == "GET":
+        # The reads with a time limit: a viewset's lists, a plain view's every GET (api.views).
+        if self.method == "GET" and getattr(self.view, "action", "list") == "list":
             declared = (*declared, *READ_PROBLEMS)
         for status in sorted({*COMMON_PROBLEMS, *declared}):
             responses.setdefault(

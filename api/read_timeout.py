@@ -1,12 +1,14 @@
-"""A time limit on every statement of a provider API read (docs/decisions/rate-limits.md).
+"""A time limit on every statement of a provider API list or search
+(docs/decisions/rate-limits.md).
 
-On PostgreSQL a read (GET) runs in a transaction of its own whose first statement sets
-`statement_timeout` for that transaction only (`set_config(…, true)`, i.e. `SET LOCAL`): it
-holds behind PgBouncer in transaction mode, where a session's SET would follow the server
-connection to other clients, and on the replica. A statement still running after
-API_READ_STATEMENT_TIMEOUT_MS is cancelled by the server, the transaction rolled back and the
-connection freed, and the read answers 503 `read-timeout` instead of holding it. SQLite (the
-embedded default) has no statement timeout: reads there run as they are.
+On PostgreSQL such a read (api.views: `read_with_time_limit`) runs in a transaction of its
+own whose first statement sets `statement_timeout` for that transaction only
+(`set_config(…, true)`, i.e. `SET LOCAL`): it holds behind PgBouncer in transaction mode, where
+a session's SET would follow the server connection to other clients, and on the replica. A
+statement still running after API_READ_STATEMENT_TIMEOUT_MS is cancelled by the server, the
+transaction rolled back and the connection freed, and the read answers 503 `read-timeout`
+instead of holding it. SQLite (the embedded default) has no statement timeout: reads there run
+as they are.
 """
 
 from django.conf import settings

@@ -123,8 +123,8 @@ RATE_LIMIT_WINDOW_SECONDS = env_int("RATE_LIMIT_WINDOW_SECONDS", 10)
 RATE_LIMIT_READS = env_int("RATE_LIMIT_READS", 10_000)
 RATE_LIMIT_WRITES = env_int("RATE_LIMIT_WRITES", 5_000)
 RATE_LIMIT_WEBHOOK_TESTS = env_int("RATE_LIMIT_WEBHOOK_TESTS", 500)
-# Each statement of a provider API read (GET) is stopped after this long, answered 503
-# read-timeout (PostgreSQL: SET LOCAL in the read's transaction; 0 turns it off).
+# Each statement of a provider API list or search (GET) is stopped after this long, answered
+# 503 read-timeout (PostgreSQL: SET LOCAL in the read's transaction; 0 turns it off).
 API_READ_STATEMENT_TIMEOUT_MS = env_int("API_READ_STATEMENT_TIMEOUT_MS", 2000)
 
 IDEMPOTENCY_RETENTION_SECONDS = env_int("IDEMPOTENCY_RETENTION_SECONDS", 24 * 3600)
