@@ -15,7 +15,7 @@ from api.problems import (
     problem_json_response,
     problem_response,
 )
-from common.errors import DomainError
+from common.errors import DomainError, RateLimited
 from common.routes import route_of
 
 logger = logging.getLogger(__name__)
@@ -75,17 +75,35 @@ def problem_exception_handler(exc, context):
             detail=str(exc.detail),
             instance=instance,
         )
+    if isinstance(exc, exceptions.Throttled):
+        return _rate_limited(exc, context, instance)
     if isinstance(exc, exceptions.APIException):
-        headers = {}
-        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-            headers["Retry-After"] = str(int(exc.wait))
-        return problem_response(
-            exc.status_code, detail=str(exc.detail), instance=instance, headers=headers
-        )
+        return problem_response(exc.status_code, detail=str(exc.detail), instance=instance)
     request = context.get("request") if context else None
     # The route, not the path: a path can hold personal data (an externalID, a search term).
     logger.exception("Unhandled error on %s", route_of(request) if request else "-")
     return problem_response(500, detail="An internal error occurred.", instance=instance)
+
+
+def _rate_limited(exc, context, instance):
+    """429 rate-limited, with Retry-After; the view adds the RateLimit fields of the budget
+    (api.throttling)."""
+    outcome = getattr(context.get("view"), "rate_limit", None)
+    wait = exc.wait if exc.wait is not None else 1
+    detail = f"Too many requests; retry after {wait} seconds."
+    if outcome is not None:
+        detail = (
+            f"This API key sent its {outcome.quota} {outcome.budget} allowed per "
+            f"{outcome.window} seconds; retry after {wait} seconds."
+        )
+    return problem_response(
+        429,
+        code=RateLimited.code,
+        title=RateLimited.title,
+        detail=detail,
+        instance=instance,
+        headers={"Retry-After": str(wait)},
+    )
 
 
 def _plain_problem(request, status: int, detail: str) -> JsonResponse:

@@ -16,9 +16,19 @@ from api.serializers import ProblemSerializer
 IDEMPOTENCY_PROBLEMS = (409,)
 # Every authenticated provider route can answer these (422: a query value holding a NUL
 # character, see ProviderAPIView.check_query_values; 414 and 431: a query string or headers
-# over the request limits), and a route that takes a body 413 (a body over the limit).
-COMMON_PROBLEMS = (400, 401, 403, 414, 422, 431)
+# over the request limits; 429: the key over its budget, api.throttling), a route that takes
+# a body 413 (a body over the limit), and a list 503 (past its time limit, api.read_timeout).
+COMMON_PROBLEMS = (400, 401, 403, 414, 422, 429, 431)
 BODY_PROBLEMS = (413,)
+READ_PROBLEMS = (503,)
+_RATE_LIMIT_HEADERS = {
+    "Retry-After": "Seconds until the key's budget of this kind of request is renewed.",
+    "RateLimit-Policy": (
+        "The budget this request counted against (draft-ietf-httpapi-ratelimit-headers): "
+        '`"reads";q=10000;w=10` is 10,000 reads per 10 seconds.'
+    ),
+    "RateLimit": 'What is left of it and the seconds until it is renewed: `"reads";r=0;t=7`.',
+}
 
 
 def _expression(field: str) -> str:
@@ -134,8 +144,12 @@ class ServiceAutoSchema(AutoSchema):
         problem = self.resolve_serializer(ProblemSerializer, "response").ref
         if self.view.idempotency_of(self.method):
             declared = (*declared, *IDEMPOTENCY_PROBLEMS)
-        with_body = self.method in ("POST", "PUT", "PATCH")
-        for status in sorted({*COMMON_PROBLEMS, *declared, *(BODY_PROBLEMS if with_body else ())}):
+        if self.method in ("POST", "PUT", "PATCH"):
+            declared = (*declared, *BODY_PROBLEMS)
+        # The reads with a time limit: a viewset's lists, a plain view's every GET (api.views).
+        if self.method == "GET" and getattr(self.view, "action", "list") == "list":
+            declared = (*declared, *READ_PROBLEMS)
+        for status in sorted({*COMMON_PROBLEMS, *declared}):
             responses.setdefault(
                 str(status),
                 {
@@ -143,4 +157,8 @@ class ServiceAutoSchema(AutoSchema):
                     "content": {PROBLEM_CONTENT_TYPE: {"schema": problem}},
                 },
             )
+        responses["429"]["headers"] = {
+            name: {"schema": {"type": "string"}, "description": text}
+            for name, text in _RATE_LIMIT_HEADERS.items()
+        }
         return responses

@@ -33,7 +33,8 @@ BEGIN and one COMMIT: the database's cost of a write, not two transactions'). Ev
   request's transaction, which is what happens to it here anyway;
 - `transaction.atomic(durable=True)` refuses to run nested, so services do not use it.
 A request without a key runs its handler in autocommit: there each service's atomic block is
-its own transaction and its callbacks run when it commits.
+its own transaction and its callbacks run when it commits. A list (GET) on PostgreSQL runs in
+one transaction whose statements have a time limit (api.read_timeout).
 """
 
 from functools import partial
@@ -47,7 +48,7 @@ from rest_framework.status import is_success
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
-from api import idempotency
+from api import idempotency, read_timeout, throttling
 from api.pagination import Keyset, KeysetPagination
 from api.problems import NO_RESOURCE
 from api.versioning import HEADER as VERSION_HEADER
@@ -69,6 +70,11 @@ class ProviderEndpoint:
     problem_responses: dict[str, tuple[int, ...]] = {}
     # Most routes answer a malformed providerID like a foreign one (403); some say 400.
     malformed_provider_status = 403
+    # Each request counts against one budget of its key (api.rate_limits): reads for GET,
+    # writes otherwise, unless its operation names another here ({"send_test": ...}).
+    throttle_classes = [throttling.KeyRateThrottle]
+    rate_limit_budgets: dict[str, str] = {}
+    rate_limit = None  # the request's rate_limits.Outcome, once counted
 
     def operation_name(self, method: str) -> str | None:
         raise NotImplementedError
@@ -84,6 +90,10 @@ class ProviderEndpoint:
     @property
     def provider_id(self) -> str:
         return self.request.auth.provider_id
+
+    def rate_limit_budget(self, method: str) -> str:
+        budget = self.rate_limit_budgets.get(self.operation_name(method))
+        return budget or throttling.default_budget(method)
 
     def determine_version(self, request, *args, **kwargs):
         # A header, not a URL or media-type parameter, so DRF's versioning classes do not fit.
@@ -155,10 +165,13 @@ class ProviderEndpoint:
     def call_handler(self, handler, request, *args, **kwargs):
         self.check_path_values(kwargs)
         self.check_query_values(request)
+        read = partial(self.resolve_and_run, handler, request, *args, **kwargs)
+        if self.read_with_time_limit(request):
+            # Inside the replica's choice: the time limit is set where the read runs.
+            read = partial(read_timeout.run_timed, read)
         if self.reads_from_replica(request):
-            read = partial(self.resolve_and_run, handler, request, *args, **kwargs)
             return replica.serve_read(request.auth.provider_id, read)
-        return self.resolve_and_run(handler, request, *args, **kwargs)
+        return read()
 
     def resolve_and_run(self, handler, request, *args, **kwargs):
         if request.method != "OPTIONS":  # OPTIONS describes the endpoint, not a resource
@@ -168,6 +181,10 @@ class ProviderEndpoint:
     def reads_from_replica(self, request) -> bool:
         """A list or feed read the replica may serve (common.replica decides whether it does)."""
         return False
+
+    def read_with_time_limit(self, request) -> bool:
+        """A read whose statements have a time limit (api.read_timeout)."""
+        return request.method in ("GET", "HEAD")
 
     def resolve_path(self, kwargs: dict) -> None:
         """Look up what the path names, once, before the handler runs; a subclass keeps what
@@ -221,6 +238,9 @@ class ProviderEndpoint:
             response[idempotency.HEADER] = key
         if getattr(request, "version", None):
             response[VERSION_HEADER] = request.version
+        if self.rate_limit is not None:
+            for name, value in throttling.headers(self.rate_limit).items():
+                response[name] = value
         return response
 
 
@@ -293,6 +313,11 @@ class ProviderViewSet(ProviderEndpoint, GenericViewSet):
 
     def reads_from_replica(self, request) -> bool:
         return request.method == "GET" and self.action in self.replica_actions
+
+    def read_with_time_limit(self, request) -> bool:
+        # The lists and searches, whose cost grows with the data; a read of one resource by
+        # its key is bounded by its indexes and does not pay the transaction's round trips.
+        return request.method in ("GET", "HEAD") and self.action == "list"
 
     def cursor_scope(self) -> str:
         """What the list's cursors are bound to besides the provider and the filters."""

@@ -118,3 +118,29 @@ class DuplicateExternalID(DomainError):
         "Another of your participants has this externalID: read that participant, or "
         "create this one with another externalID."
     )
+
+
+class RateLimited(DomainError):
+    """A key over one of its budgets (api.rate_limits); answered from DRF's Throttled."""
+
+    code = "rate-limited"
+    status = 429
+    title = "Rate limit exceeded"
+    advice = (
+        "This API key used its budget of this kind of request (reads, writes or webhook test "
+        "sends) for the current window: wait the seconds `Retry-After` gives before sending "
+        "more of that kind. `RateLimit-Policy` and `RateLimit` on every answer give the budget "
+        "and what is left of it, so a client can slow down before it is refused."
+    )
+
+
+class ReadTimedOut(DomainError):
+    """A read statement past API_READ_STATEMENT_TIMEOUT_MS (api.read_timeout)."""
+
+    code = "read-timeout"
+    status = 503
+    title = "Read timed out"
+    advice = (
+        "The read took longer than the service gives one query, and was stopped; nothing was "
+        "changed. Narrow it (a filter, a date range, a longer `q`) or send it again later."
+    )

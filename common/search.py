@@ -17,6 +17,13 @@ PHONE_FRAGMENT = re.compile(r"^[0-9 +().\-]+\Z")
 _NOT_DIGITS = re.compile(r"[^0-9]")
 
 
+def has_trigram(text: str) -> bool:
+    """Whether a trigram index can find `text`: three characters or more, one of them a letter
+    or digit (pg_trgm reads only words of letters and digits, so `q=zq` and `q=!!` give it no
+    trigram and its index would read every entry)."""
+    return len(text) >= 3 and any(char.isalnum() for char in text)
+
+
 def digits(value: str) -> str:
     return _NOT_DIGITS.sub("", value or "")
 

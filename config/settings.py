@@ -141,6 +141,17 @@ REQUEST_MAX_QUERY_BYTES = env_int("REQUEST_MAX_QUERY_BYTES", 4096)
 REQUEST_MAX_HEADER_BYTES = env_int("REQUEST_MAX_HEADER_BYTES", 16 * 1024)
 # Django's own guard for bodies it reads without a Content-Length (chunked): the same limit.
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BODY_BYTES
+# Per-key rate limits (docs/decisions/rate-limits.md): each API key (a token counts against
+# the key it was narrowed from) may send this many reads, writes and webhook test sends per
+# window of RATE_LIMIT_WINDOW_SECONDS; past that, 429. A provider's own figures (admin)
+# replace these. Counted in Redis with REDIS_URL (shared by every host), else in process.
+RATE_LIMIT_WINDOW_SECONDS = env_int("RATE_LIMIT_WINDOW_SECONDS", 10)
+RATE_LIMIT_READS = env_int("RATE_LIMIT_READS", 10_000)
+RATE_LIMIT_WRITES = env_int("RATE_LIMIT_WRITES", 5_000)
+RATE_LIMIT_WEBHOOK_TESTS = env_int("RATE_LIMIT_WEBHOOK_TESTS", 500)
+# Each statement of a provider API list or search (GET) is stopped after this long, answered
+# 503 read-timeout (PostgreSQL: SET LOCAL in the read's transaction; 0 turns it off).
+API_READ_STATEMENT_TIMEOUT_MS = env_int("API_READ_STATEMENT_TIMEOUT_MS", 2000)
 
 IDEMPOTENCY_RETENTION_SECONDS = env_int("IDEMPOTENCY_RETENTION_SECONDS", 24 * 3600)
 # An in-progress key older than this is taken to belong to a crashed request.

@@ -23,12 +23,25 @@ stops after a page (`provider_wide_ways`, joined by common.branches):
 
 When q is in more names than `MAX_NAMED_PARTIES`, its matches are common: the list walks the
 provider's page index and tests `search_text`, stopping after a page of them.
+
+A q with no trigram (`zq`, `!!`: `common.search.has_trigram`) would make a trigram index read
+every entry. Its names and memos are looked up instead in GIN indexes of each text's one- and
+two-character grams (`payment_short_grams`), by q's own grams, then tested whole. For the memo,
+the provider's newest `DENSITY_SAMPLE` entries are tested first: when enough of them match, the
+matches are common and walking the page index finds a page soon. Otherwise they are gathered
+by the grams index: at most `RARE_SHORT_MATCHES` of them are the memo's way (their IDs); more,
+and the walk it is again. (A common gram's posting list is long: gathering it costs tens of
+milliseconds that the walk does not need.)
 """
 
-from django.db.models import BooleanField, F, Q, Value
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.fields.array import ArrayContains
+from django.db.models import BooleanField, F, Func, Q, TextField, Value
 from django.db.models.expressions import Expression
+from django.db.models.functions import StrIndex
+from django.db.models.lookups import GreaterThan
 
-from common.search import SearchTerm
+from common.search import SearchTerm, has_trigram
 from payments.models import PartyName, PaymentEntry
 
 # A local number's length: a fragment this long names few phones.
@@ -37,6 +50,42 @@ PHONE_GRAM = 7
 DIGIT_GRAMS_FUNCTION = "payment_digit_grams"
 # Beyond this many parties, a page of matches is found sooner by walking the page index.
 MAX_NAMED_PARTIES = 24
+# The SQL function behind the short grams indexes (migration payments 0007).
+SHORT_GRAMS_FUNCTION = "payment_short_grams"
+# A q with no trigram matching at least DENSE_MATCHES of the provider's newest DENSITY_SAMPLE
+# memos (1 %) walks the page index; otherwise, matching at most RARE_SHORT_MATCHES memos, it is
+# looked up by its grams.
+DENSITY_SAMPLE = 500
+DENSE_MATCHES = 5
+RARE_SHORT_MATCHES = 2000
+
+
+class ShortGrams(Func):
+    """The distinct one- and two-character grams of a text column (PostgreSQL)."""
+
+    function = SHORT_GRAMS_FUNCTION
+    output_field = ArrayField(TextField())
+
+
+class IdIn(Expression):
+    """The entries with these IDs (an empty list matches none, as SQL, not as an error)."""
+
+    conditional = True
+    output_field = BooleanField()
+
+    def __init__(self, ids: list):
+        super().__init__()
+        self.column, self.ids = F("pk"), list(ids)
+
+    def get_source_expressions(self):
+        return [self.column]
+
+    def set_source_expressions(self, exprs):
+        (self.column,) = exprs
+
+    def as_sql(self, compiler, connection):
+        column, params = compiler.compile(self.column)
+        return f"{column} = ANY(%s)", (*params, self.ids)
 
 
 class HasDigitGram(Expression):
@@ -89,6 +138,39 @@ def scoped_ways(term: SearchTerm, participant_ids) -> list[Q]:
     return [text, *_participant_ways(participant_ids)]
 
 
+def _query_grams(text: str) -> list[str]:
+    """The grams every text containing `text` has: itself when one character, else its
+    two-character grams."""
+    if len(text) < 2:
+        return [text]
+    return sorted({text[i : i + 2] for i in range(len(text) - 1)})
+
+
+def _contains(column: str, text: str) -> Q:
+    """`text` in the column: by `LIKE`, or without a trigram by the grams index, then by
+    position (a `LIKE` a trigram index could serve would read that whole index)."""
+    if has_trigram(text):
+        return Q(**{f"{column}__contains": text})
+    grams = Q(ArrayContains(ShortGrams(column), _query_grams(text)))
+    return grams & Q(GreaterThan(StrIndex(column, Value(text)), 0))
+
+
+def _memo_way(provider_id: str, text: str, *, using: str) -> Q:
+    if has_trigram(text):
+        return Q(search_memo__contains=text)
+    walk = Q(GreaterThan(StrIndex("search_memo", Value(text)), 0))
+    entries = PaymentEntry.objects.using(using).filter(provider_id=provider_id, is_primary=True)
+    newest = entries.order_by("-created_on", "-payment_id").values_list("search_memo", flat=True)
+    if sum(text in memo for memo in newest[:DENSITY_SAMPLE]) >= DENSE_MATCHES:
+        return walk
+    found = list(
+        entries.filter(_contains("search_memo", text)).values_list("pk", flat=True)[
+            : RARE_SHORT_MATCHES + 1
+        ]
+    )
+    return Q(IdIn(found)) if len(found) <= RARE_SHORT_MATCHES else walk
+
+
 def _phone_way(term: SearchTerm) -> Q:
     contains = Q(search_digits__contains=term.phone_digits)
     if len(term.phone_digits) < PHONE_GRAM:
@@ -101,7 +183,7 @@ def named_parties(provider_id: str, text: str, *, using: str) -> list[tuple[str,
     None when there are more than MAX_NAMED_PARTIES."""
     found = list(
         PartyName.objects.using(using)
-        .filter(provider_id=provider_id, name__contains=text)
+        .filter(_contains("name", text), provider_id=provider_id)
         .values_list("participant_id", "name")[: MAX_NAMED_PARTIES + 1]
     )
     return None if len(found) > MAX_NAMED_PARTIES else found
@@ -116,7 +198,7 @@ def provider_wide_ways(
     if parties is None:
         text = [Q(search_text__contains=term.text)]
     else:
-        text = [Q(search_memo__contains=term.text)]
+        text = [_memo_way(provider_id, term.text, using=using)]
         for participant_id, name in sorted(parties):
             if not participant_id:
                 text.append(Q(unbound_name=name))

@@ -20,6 +20,13 @@ class ProviderAdmin(admin.ModelAdmin):
     list_display = ("name", "id", "created_on")
     search_fields = ("name", "id")
     readonly_fields = ("id", "created_on")
+    fieldsets = (
+        (None, {"fields": ("id", "name", "created_on")}),
+        (
+            "Rate limits of each API key (empty: the service's defaults)",
+            {"fields": ("reads_per_window", "writes_per_window", "webhook_tests_per_window")},
+        ),
+    )
     inlines = [ApiKeyInline]
 
 

@@ -2,7 +2,7 @@
 
 import base64
 import binascii
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils import timezone
 from rest_framework import authentication, exceptions
@@ -23,6 +23,8 @@ class ProviderPrincipal:
     scopes: frozenset[str]
     key_id: str | None  # the API key, or the key a token was narrowed from
     token_id: str | None = None
+    # The provider's own rate-limit budgets ({"reads": 500}); the settings' for the others.
+    rate_limits: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 
     is_authenticated = True
     is_anonymous = False
@@ -54,7 +56,10 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed("Invalid API key ID or secret.")
         services.touch_api_key(key, timezone.now())
         principal = ProviderPrincipal(
-            provider_id=key.provider_id, scopes=frozenset(key.scopes), key_id=key.id
+            provider_id=key.provider_id,
+            scopes=frozenset(key.scopes),
+            key_id=key.id,
+            rate_limits=key.provider.rate_limits(),
         )
         return principal, principal
 
@@ -81,6 +86,7 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
             scopes=frozenset(token.scopes),
             key_id=token.api_key_id,
             token_id=token.id,
+            rate_limits=token.provider.rate_limits(),
         )
         return principal, principal
 

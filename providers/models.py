@@ -1,7 +1,21 @@
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from api import rate_limits
 from common.ids import new_id
+
+
+def _budget_field(what: str, setting: str):
+    return models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=(
+            f"Requests of each API key: {what} per window of RATE_LIMIT_WINDOW_SECONDS "
+            f"(10 s unless configured). Empty: the service's default, {setting}."
+        ),
+    )
 
 
 def _provider_id() -> str:
@@ -25,9 +39,22 @@ class Provider(models.Model):
     id = models.CharField(primary_key=True, max_length=40, default=_provider_id, editable=False)
     name = models.CharField(max_length=200)
     created_on = models.DateTimeField(default=timezone.now, editable=False)
+    # Each API key's budgets per rate-limit window (api.rate_limits); empty: the settings'.
+    reads_per_window = _budget_field("reads (lists, searches, every GET)", "RATE_LIMIT_READS")
+    writes_per_window = _budget_field("writes", "RATE_LIMIT_WRITES")
+    webhook_tests_per_window = _budget_field("webhook test sends", "RATE_LIMIT_WEBHOOK_TESTS")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.id})"
+
+    def rate_limits(self) -> dict[str, int]:
+        """The budgets this provider sets itself, by api.rate_limits' budget name."""
+        own = {
+            rate_limits.READS: self.reads_per_window,
+            rate_limits.WRITES: self.writes_per_window,
+            rate_limits.WEBHOOK_TESTS: self.webhook_tests_per_window,
+        }
+        return {budget: quota for budget, quota in own.items() if quota is not None}
 
 
 class ApiKey(models.Model):

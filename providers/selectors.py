@@ -14,6 +14,8 @@ def get_provider(provider_id: str) -> Provider | None:
 
 
 _KEY_FIELDS = ("id", "provider_id", "secret_hash", "scopes", "last_used_on")
+# The provider's own rate-limit budgets, read with the key (api.rate_limits).
+_PROVIDER_FIELDS = ("id", "reads_per_window", "writes_per_window", "webhook_tests_per_window")
 
 
 @cache
@@ -22,20 +24,30 @@ def _key_fields() -> list:
 
 
 @cache
+def _provider_fields() -> list:
+    return [Provider._meta.get_field(name) for name in _PROVIDER_FIELDS]
+
+
+@cache
 def _active_key_statement() -> str:
     """Built once per process from the model: compiling the same ORM query on every request
     cost more CPU than PostgreSQL spends answering it."""
-    meta = ApiKey._meta
-    columns = ", ".join(f'"{field.column}"' for field in _key_fields())
+    key, provider = ApiKey._meta, Provider._meta
+    columns = ", ".join(
+        [f'k."{field.column}"' for field in _key_fields()]
+        + [f'p."{field.column}"' for field in _provider_fields()[1:]]
+    )
     return (
-        f'SELECT {columns} FROM "{meta.db_table}" '
-        f'WHERE "{meta.pk.column}" = %s AND "{meta.get_field("revoked_on").column}" IS NULL'
+        f'SELECT {columns} FROM "{key.db_table}" k JOIN "{provider.db_table}" p '
+        f'ON p."{provider.pk.column}" = k."{key.get_field("provider").column}" '
+        f'WHERE k."{key.pk.column}" = %s AND k."{key.get_field("revoked_on").column}" IS NULL'
     )
 
 
 def active_api_key(key_id: str, secret: str) -> ApiKey | None:
     """Every request reads its key afresh (a revocation counts at once): the one read of the
-    hot path, so only the columns authentication uses, by a statement compiled once."""
+    hot path, so only the columns authentication uses (the provider's rate-limit budgets with
+    them, as `key.provider`), by a statement compiled once."""
     key = _active_key(key_id)
     if key is None or not credentials.matches(secret, key.secret_hash):
         return None
@@ -44,13 +56,22 @@ def active_api_key(key_id: str, secret: str) -> ApiKey | None:
 
 def _active_key(key_id: str) -> ApiKey | None:
     if connection.vendor != "postgresql":  # the ORM converts SQLite's text timestamps
-        return ApiKey.objects.filter(pk=key_id, revoked_on__isnull=True).only(*_KEY_FIELDS).first()
+        provider_fields = [f"provider__{name}" for name in _PROVIDER_FIELDS]
+        return (
+            ApiKey.objects.filter(pk=key_id, revoked_on__isnull=True)
+            .select_related("provider")
+            .only(*_KEY_FIELDS, *provider_fields)
+            .first()
+        )
     with connection.cursor() as cursor:
         cursor.execute(_active_key_statement(), [key_id])
         row = cursor.fetchone()
     if row is None:
         return None
-    return model_from_row(ApiKey, _key_fields(), row)
+    count = len(_KEY_FIELDS)
+    key = model_from_row(ApiKey, _key_fields(), row[:count])
+    key.provider = model_from_row(Provider, _provider_fields(), (key.provider_id, *row[count:]))
+    return key
 
 
 def active_token(value: str) -> BearerToken | None:

@@ -20,6 +20,10 @@ CASES = [
         "payment_entry_other_party",
     ),
     ("participants", "0001_initial", "0002_onboarding_resend", "participant_pending", None),
+    *(
+        ("payments", "0006_drop_payment_id_index", "0007_short_text_grams", index, None)
+        for index in ("payment_entry_memo_grams", "party_name_grams")
+    ),
 ]
 
 

@@ -6,7 +6,7 @@ from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from api import scopes
+from api import rate_limits, scopes
 from api.filters import ProviderFilterBackend
 from api.pagination import Keyset
 from api.validation import validated
@@ -74,6 +74,8 @@ class WebhookEndpointViewSet(ProviderViewSet):
         "send_test": (scopes.WEBHOOKS_WRITE,),
     }
     idempotent_actions = ("create", "rotate_secret", "send_test")
+    # Each test send queues an outbound request: a budget of their own, apart from writes.
+    rate_limit_budgets = {"send_test": rate_limits.WEBHOOK_TESTS}
     problem_responses = {
         "create": (422,),
         "retrieve": (404,),

@@ -27,6 +27,7 @@ def static_root(settings, tmp_path):
     collected for the suite)."""
     settings.STATIC_ROOT = str(tmp_path / "static")
 
+
 SLOW_CLIENTS = 10
 
 

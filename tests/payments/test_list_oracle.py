@@ -218,6 +218,8 @@ def _q_values(world: World) -> list[str]:
     values += [e.participant_id for e in world.enrollments[:4]]
     values += [e.external_id for e in world.enrollments]
     values += ["nobody", "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"]
+    # No trigram: found by their one- and two-character grams (payments.search).
+    values += ["zq", "!!", "'s", "ta", "E", " a ", "'", "!?"]
     return values
 
 
@@ -281,12 +283,34 @@ def test_lists_match_the_oracle(provider, other_provider, third_provider):
 
 
 # A provider-wide q finds the parties named first (payments.search); past the most it takes, it
-# tests every entry's text instead. Both ways give the oracle's rows.
-@pytest.mark.parametrize("most_parties", [search.MAX_NAMED_PARTIES, 1, 0])
+# tests every entry's text instead. A q with no trigram walks the page index when the newest
+# memos often match, else finds its memos by their grams, or, past the most of those it takes,
+# walks after all. Every way gives the oracle's rows.
+NEVER = 10**9
+
+
+@pytest.mark.parametrize(
+    ("most_parties", "dense_matches", "most_short_matches"),
+    [
+        (search.MAX_NAMED_PARTIES, search.DENSE_MATCHES, search.RARE_SHORT_MATCHES),
+        (1, search.DENSE_MATCHES, search.RARE_SHORT_MATCHES),
+        (0, search.DENSE_MATCHES, search.RARE_SHORT_MATCHES),
+        (search.MAX_NAMED_PARTIES, NEVER, search.RARE_SHORT_MATCHES),  # always by the grams
+        (search.MAX_NAMED_PARTIES, NEVER, 0),  # by the grams, then the walk
+    ],
+)
 def test_every_q_value_in_every_scope_matches_the_oracle(
-    provider, other_provider, third_provider, monkeypatch, most_parties
+    provider,
+    other_provider,
+    third_provider,
+    monkeypatch,
+    most_parties,
+    dense_matches,
+    most_short_matches,
 ):
     monkeypatch.setattr(search, "MAX_NAMED_PARTIES", most_parties)
+    monkeypatch.setattr(search, "DENSE_MATCHES", dense_matches)
+    monkeypatch.setattr(search, "RARE_SHORT_MATCHES", most_short_matches)
     world = _build(provider, other_provider, third_provider)
     for ctx in world.providers:
         scopes = [None, *[e for e in world.enrollments if e.provider_id == ctx.id]]

@@ -11,6 +11,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from payments import search
@@ -163,3 +164,28 @@ def test_the_grams_index_is_the_phones_seven_digit_runs():
         grams, short = cursor.fetchone()
     assert sorted(grams) == sorted({"14155550123"[i : i + 7] for i in range(5)})
     assert short == []
+
+
+@pytest.mark.postgres
+def test_a_q_without_a_trigram_finds_its_memos_by_their_grams(provider):
+    ada = enroll(provider.provider, given="Ada", family="Byron")
+    start = timezone.now() - timedelta(days=1)
+    memos = ["Lazy zq fox", "no match", "ZQ again!!", "z q", "quiz"]
+    payments = [
+        make_payment(ada, memo=memo, created_on=start + timedelta(minutes=n))
+        for n, memo in enumerate(memos)
+    ]
+    with CaptureQueriesContext(connection) as captured:
+        assert _pages(provider, {"q": "zq"}, 1) == [payments[2].id, payments[0].id]
+    grams = 'payment_short_grams("payments_paymententry"."search_memo") @> (ARRAY'
+    assert any(grams in q["sql"] for q in captured.captured_queries)
+    assert _pages(provider, {"q": "!!"}, 2) == [payments[2].id]
+
+
+@pytest.mark.postgres
+def test_the_short_grams_are_a_texts_characters_and_pairs():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT payment_short_grams('abca'), payment_short_grams('')")
+        grams, empty = cursor.fetchone()
+    assert sorted(grams) == ["a", "ab", "b", "bc", "c", "ca"]
+    assert empty == []
