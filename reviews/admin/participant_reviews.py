@@ -10,19 +10,8 @@ is the staff user acting for the review's provider.
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.auth import get_user_model
-from django.db.models import (
-    Case,
-    CharField,
-    Count,
-    F,
-    IntegerField,
-    OuterRef,
-    Subquery,
-    Value,
-    When,
-)
-from django.db.models.functions import Cast, Coalesce, Concat, NullIf, Trim
+from django.db.models import Case, Count, IntegerField, OuterRef, Subquery, Value, When
+from django.db.models.functions import Coalesce
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -32,8 +21,9 @@ from common.search import search_term
 from limits.models import LimitGroup
 from participants.models import ReasonCode
 from participants.selectors import relationship_history
+from reviews.admin.assignees import AssigneeFilter, staff_named
 from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
-from reviews.admin.forms import ReviewVersionForm, user_label
+from reviews.admin.forms import ReviewVersionForm
 from reviews.admin.history import participant_panels
 from reviews.admin.queue import (
     Outcome,
@@ -46,11 +36,6 @@ from reviews.selectors import participant_reviews as selectors
 from reviews.services import participant_reviews as services
 from risk.case_file import words
 from risk.models import LEVEL_ORDER
-
-User = get_user_model()
-
-ME = "me"
-UNASSIGNED = "none"
 
 
 def _level_rank(field: str) -> Case:
@@ -66,49 +51,7 @@ def level_label(rank: int | None) -> str:
     return LEVEL_ORDER[rank - 1].replace("_", " ") if rank else ""
 
 
-def _staff_named(user_id_ref) -> Subquery:
-    """The name of the staff user whose ID is `user_id_ref` (full name, else username)."""
-    name = Coalesce(
-        NullIf(Trim(Concat("first_name", Value(" "), "last_name")), Value("")), F("username")
-    )
-    staff = User.objects.annotate(id_text=Cast("pk", CharField())).filter(
-        id_text=user_id_ref, is_staff=True
-    )
-    return Subquery(staff.annotate(label=name).values("label")[:1])
-
-
 # ---- filters ---------------------------------------------------------------------------
-
-
-class AssigneeFilter(admin.SimpleListFilter):
-    title = "assignee"
-    parameter_name = "assignee"
-
-    def lookups(self, request, model_admin):
-        choices = [(ME, "Me"), (UNASSIGNED, "Unassigned")]
-        names = {str(user.pk): user_label(user) for user in User.objects.filter(is_staff=True)}
-        assigned = (
-            ParticipantReview.objects.exclude(assignee_user_id="")
-            .order_by()
-            .values_list("assignee_user_id", flat=True)
-            .distinct()[:200]
-        )
-        others = [
-            (value, names.get(value) or f"User ID {value}")
-            for value in assigned
-            if value != str(request.user.pk)
-        ]
-        return choices + sorted(others, key=lambda choice: choice[1].lower())
-
-    def queryset(self, request, queryset):
-        value = self.value()
-        if value == ME:
-            return queryset.filter(assignee_user_id=str(request.user.pk))
-        if value == UNASSIGNED:
-            return queryset.filter(assignee_user_id="")
-        if value:
-            return queryset.filter(assignee_user_id=value)
-        return queryset
 
 
 class LimitGroupFilter(admin.SimpleListFilter):
@@ -203,7 +146,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             .annotate(
                 assessment_count=Coalesce(Subquery(count), 0),
                 top_level_rank=Coalesce(Subquery(top.values("rank")[:1]), 0),
-                assignee_name=_staff_named(OuterRef("assignee_user_id")),
+                assignee_name=staff_named(OuterRef("assignee_user_id")),
             )
         )
 

@@ -8,13 +8,15 @@ Rejecting the last pending review of an authorized or accepted payout cancels it
 
 from django import forms
 from django.contrib import admin
+from django.db.models import OuterRef
 from django.utils.html import format_html
 
 from common.money import amount_json
 from common.words import words
 from payments.models import PayoutStatus
+from reviews.admin.assignees import AssigneeFilter, staff_named
 from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
-from reviews.admin.forms import ReviewVersionForm, User, user_label
+from reviews.admin.forms import ReviewVersionForm
 from reviews.admin.history import devices_of, history_of
 from reviews.admin.queue import (
     Outcome,
@@ -54,10 +56,12 @@ class PaymentReviewAdmin(CaseworkAdmin):
         "payout_column",
         "amount",
         "parties",
+        "risk_column",
         "status_label",
         "assignee",
         "age",
     )
+    list_filter = (*CaseworkAdmin.list_filter, AssigneeFilter)
     list_select_related = ("payment", "provider")
     search_fields = ("=id", "=payment__id", "=payment__reference_number")
     search_help_text = "An exact review ID, payout ID or reference number."
@@ -67,6 +71,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
             super()
             .get_queryset(request)
             .select_related("payment", "provider", "assessment", "payment__initiator_enrollment")
+            .annotate(assignee_name=staff_named(OuterRef("assignee_user_id")))
         )
 
     @admin.display(description="payout", ordering="payment_id")
@@ -97,6 +102,18 @@ class PaymentReviewAdmin(CaseworkAdmin):
             review.provider.name,
         )
 
+    @admin.display(description="risk", ordering="-assessment__score")
+    def risk_column(self, review):
+        """The assessment's score over its level: what put the payout here, at a glance."""
+        assessment = review.assessment
+        if assessment is None or assessment.score is None:
+            return "—"
+        return format_html(
+            '<span class="review-nowrap">{}</span><br><span class="quiet">{}</span>',
+            f"{assessment.score:g}",
+            words(assessment.level) or "no level",
+        )
+
     @admin.display(description="status", ordering="status")
     def status_label(self, review):
         return status_mark(review.status)
@@ -105,8 +122,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
     def assignee(self, review):
         if not review.assignee_user_id:
             return "—"
-        user = User.objects.filter(pk=review.assignee_user_id).first()
-        return user_label(user) if user else f"User ID {review.assignee_user_id}"
+        return getattr(review, "assignee_name", None) or f"User ID {review.assignee_user_id}"
 
     def detail_context(self, request, review):
         payout = review.payment

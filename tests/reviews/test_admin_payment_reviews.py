@@ -11,7 +11,7 @@ from payments.models import Payment
 from reviews.models import PaymentReview
 from reviews.services import payment_reviews as services
 from risk.models import DeviceObservation
-from tests.reviews.admin_support import AUDITOR, logged_in, queue_rows, staff_user
+from tests.reviews.admin_support import ANALYST, AUDITOR, logged_in, queue_rows, staff_user
 from tests.reviews.factories import payout_in_review
 
 pytestmark = pytest.mark.django_db
@@ -249,3 +249,30 @@ def test_the_page_shows_devices_histories_and_the_lapse(provider, analyst):
     assert 'id="party-payments"' in page and earlier.pk in page
     assert 'id="recipient-senders"' in page
     assert "lapses when the payout can no longer be claimed" in page
+
+
+def test_each_row_shows_the_assessments_score_and_level(provider, analyst):
+    payout_in_review(provider.provider)
+    page = logged_in(analyst).get(QUEUE)
+    text = " ".join(page.content.decode().split())
+    # The factory's assessment: score 62, level high.
+    assert '<th scope="col" class="sortable column-risk_column">' in text
+    assert '<td class="field-risk_column"><span class="review-nowrap">62</span><br>' in text
+    assert '<span class="quiet">high</span></td>' in text
+
+
+def test_the_queue_filters_by_assignee(provider, analyst):
+    colleague = staff_user("colleague_pay", group=ANALYST)
+    _, mine = payout_in_review(provider.provider)
+    _, theirs = payout_in_review(provider.provider)
+    _, nobodys = payout_in_review(provider.provider)
+    PaymentReview.objects.filter(pk=mine.pk).update(assignee_user_id=str(analyst.pk))
+    PaymentReview.objects.filter(pk=theirs.pk).update(assignee_user_id=str(colleague.pk))
+    client = logged_in(analyst)
+    assert rows(client, {"assignee": "me"}) == [mine.pk]
+    assert rows(client, {"assignee": "none"}) == [nobodys.pk]
+    assert rows(client, {"assignee": str(colleague.pk)}) == [theirs.pk]
+    page = client.get(QUEUE).content.decode()
+    # The filter offers the colleague by name; the assignee column names them too.
+    assert f'<a href="?assignee={colleague.pk}">Colleague Pay</a>' in page
+    assert '<td class="field-assignee">Colleague Pay</td>' in page
