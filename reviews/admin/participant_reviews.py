@@ -10,7 +10,16 @@ is the staff user acting for the review's provider.
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Case, Count, IntegerField, OuterRef, Subquery, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    IntegerField,
+    JSONField,
+    OuterRef,
+    Subquery,
+    Value,
+    When,
+)
 from django.db.models.functions import Coalesce
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -29,6 +38,7 @@ from reviews.admin.queue import (
     Outcome,
     actor_label,
     assessment_context,
+    rules_fired,
     status_mark,
 )
 from reviews.models import ParticipantReview, ParticipantReviewAssessment
@@ -49,6 +59,15 @@ def _level_rank(field: str) -> Case:
 def level_label(rank: int | None) -> str:
     """The level of a rank from `_level_rank` ("" for none recorded)."""
     return LEVEL_ORDER[rank - 1].replace("_", " ") if rank else ""
+
+
+def _engine_reason(assessment) -> str:
+    """A review the engine opened without a written reason: the rules its assessment fired."""
+    fired = rules_fired(assessment.rules)
+    if fired:
+        return fired
+    score = "not recorded" if assessment.score is None else f"{assessment.score:g}"
+    return f"No rule counted (risk score {score})"
 
 
 # ---- filters ---------------------------------------------------------------------------
@@ -139,6 +158,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
         links = ParticipantReviewAssessment.objects.filter(review=OuterRef("pk")).order_by()
         count = links.values("review").annotate(n=Count("*")).values("n")
         top = links.annotate(rank=_level_rank("assessment__level")).order_by("-rank")
+        opening = links.order_by("added_on", "id").values("assessment__rules")[:1]
         return (
             super()
             .get_queryset(request)
@@ -147,6 +167,8 @@ class ParticipantReviewAdmin(CaseworkAdmin):
                 assessment_count=Coalesce(Subquery(count), 0),
                 top_level_rank=Coalesce(Subquery(top.values("rank")[:1]), 0),
                 assignee_name=staff_named(OuterRef("assignee_user_id")),
+                # The first linked assessment opened the review when no reason was written.
+                opening_rules=Subquery(opening, output_field=JSONField()),
             )
         )
 
@@ -159,6 +181,9 @@ class ParticipantReviewAdmin(CaseworkAdmin):
         if term is None:
             return queryset, False
         return selectors.search(queryset, term), False
+
+    def reason_of(self, review):
+        return review.reason or rules_fired(getattr(review, "opening_rules", None))
 
     # ---- columns ----------------------------------------------------------------------
 
@@ -220,6 +245,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             for command in selectors.commands_of(review.pk)
         ]
         linked = selectors.linked_assessments(review.pk)
+        opened_by = linked[0] if linked and not review.reason else None
         return {
             "title": f"Participant review {review.pk}",
             "subtitle": f"{enrollment.full_name} · {review.provider.name}",
@@ -227,6 +253,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             "enrollment": enrollment,
             "phones": enrollment.phones.order_by("id"),
             "assignee_label": self.assignee(review),
+            "engine_reason": _engine_reason(opened_by) if opened_by else "",
             "resolver": resolver,
             "history": history,
             "assessments": [assessment_context(a) for a in linked],

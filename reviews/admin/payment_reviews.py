@@ -23,6 +23,7 @@ from reviews.admin.queue import (
     actor_label,
     assessment_context,
     payment_context,
+    rules_fired,
     status_mark,
 )
 from reviews.models import PaymentReview
@@ -73,6 +74,10 @@ class PaymentReviewAdmin(CaseworkAdmin):
             .select_related("payment", "provider", "assessment", "payment__initiator_enrollment")
             .annotate(assignee_name=staff_named(OuterRef("assignee_user_id")))
         )
+
+    def reason_of(self, review):
+        fired = rules_fired(review.assessment.rules) if review.assessment_id else ""
+        return fired or review.reason
 
     @admin.display(description="payout", ordering="payment_id")
     def payout_column(self, review):
@@ -133,6 +138,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
             "subtitle": f"{amount['value']} {payout.currency} from {payout.initiator_name} · "
             f"{review.provider.name}",
             "review": review,
+            "rules_fired": rules_fired(review.assessment.rules) if review.assessment_id else "",
             "payout": payout,
             "payout_url": payment_context(payout)["url"],
             "amount": f"{amount['value']} {payout.currency}",
