@@ -43,6 +43,7 @@ from reviews.admin.queue import (
 )
 from reviews.models import ParticipantReview, ParticipantReviewAssessment
 from reviews.selectors import participant_reviews as selectors
+from reviews.services import next_case
 from reviews.services import participant_reviews as services
 from risk.case_file import words
 from risk.models import LEVEL_ORDER
@@ -134,6 +135,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
     detail_template = "admin/reviews/participantreview/detail.html"
     action_forms = {**CASEWORK_FORMS, "no_action": NoActionForm, "suspend": SuspendForm}
     assign_review = staticmethod(services.assign)
+    next_case_queue = next_case.PARTICIPANT
     add_note = staticmethod(services.add_note)
     list_display = (
         "review_column",

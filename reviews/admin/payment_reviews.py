@@ -28,6 +28,7 @@ from reviews.admin.queue import (
 )
 from reviews.models import PaymentReview
 from reviews.selectors.payment_reviews import reviews_of_payment
+from reviews.services import next_case
 from reviews.services import payment_reviews as services
 
 
@@ -51,6 +52,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
     detail_template = "admin/reviews/paymentreview/detail.html"
     action_forms = {**CASEWORK_FORMS, "resolve": ResolveForm}
     assign_review = staticmethod(services.assign_payment_review)
+    next_case_queue = next_case.PAYMENT
     add_note = staticmethod(services.add_payment_review_note)
     list_display = (
         "review_column",
