@@ -1,5 +1,5 @@
 """What an analyst does on either review queue before deciding: assign the review (to
-themselves or another analyst) and add a note.
+themselves or another analyst) and add a note (any analyst, whoever is assigned).
 
 `CaseworkAdmin` answers those actions through the queue's own services (`assign_review`,
 `add_note`, given by each queue) with the review version the page was rendered with, and
@@ -67,6 +67,13 @@ class CaseworkAdmin(ReviewQueueAdmin):
 
     def perform(self, request, review, action, data):
         actor = Actor.user(request.user, provider_id=review.provider_id)
+        if action == "note":
+            # Any analyst on the case adds to its file, whoever holds it and whatever changed
+            # since the page was read: a note decides nothing, so no version is checked.
+            self.add_note(
+                provider_id=review.provider_id, review_id=review.pk, text=data["text"], actor=actor
+            )
+            return Outcome("Note added.", "Added a note.")
         versions = {
             "provider_id": review.provider_id,
             "review_id": review.pk,
@@ -79,9 +86,6 @@ class CaseworkAdmin(ReviewQueueAdmin):
             return Outcome(
                 f"Assigned to {name}.", f"Assigned to {user_label(user)} (user {user.pk})."
             )
-        if action == "note":
-            self.add_note(**versions, text=data["text"], actor=actor)
-            return Outcome("Note added.", "Added a note.")
         return self.decide(review, action, data, versions=versions, actor=actor)
 
     def decide(self, review, action: str, data: dict, *, versions: dict, actor: Actor) -> Outcome:

@@ -16,6 +16,7 @@ from participants.models import new_version_id
 from payments import services as payment_services
 from reviews import outbox
 from reviews.models import PaymentReview, PaymentReviewNote
+from reviews.services.notes import refuse_repeat
 
 REJECTED_REASON = "rejected in payment review"
 
@@ -88,11 +89,19 @@ def assign_payment_review(
 
 
 def add_payment_review_note(
-    *, provider_id: str, review_id: str, text: str, expected_version_id: str, actor: Actor
+    *,
+    provider_id: str,
+    review_id: str,
+    text: str,
+    actor: Actor,
+    expected_version_id: str | None = None,
 ) -> PaymentReviewNote:
+    """A note by `actor`, whoever is assigned; refused on a stale read only when the caller
+    gives the version it read."""
     with transaction.atomic():
         review = _locked_review(provider_id, review_id)
         _check_version(review, expected_version_id)
+        refuse_repeat(review.case_notes, text=text, actor=actor)
         note = PaymentReviewNote(review=review, text=text)
         note.set_actor(actor)
         note.save()
