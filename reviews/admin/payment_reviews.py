@@ -39,12 +39,26 @@ class ResolveForm(ReviewVersionForm):
             (PaymentReview.Status.REJECTED, "Reject"),
         ]
     )
+    rejection_reason = forms.ChoiceField(
+        required=False,
+        choices=[("", "Choose a reason…"), *PaymentReview.RejectionReason.choices],
+        label="Reason for a rejection",
+    )
     notes = forms.CharField(
         required=False,
         max_length=512,
         label="Notes (optional)",
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+
+    def clean(self):
+        data = super().clean()
+        rejecting = data.get("resolution") == PaymentReview.Status.REJECTED
+        if rejecting and not data.get("rejection_reason"):
+            self.add_error("rejection_reason", "A rejection needs its reason.")
+        if not rejecting:
+            data["rejection_reason"] = ""  # an approval records none, whatever was chosen
+        return data
 
 
 @admin.register(PaymentReview)
@@ -164,7 +178,11 @@ class PaymentReviewAdmin(CaseworkAdmin):
     def decide(self, review, action, data, *, versions, actor):
         resolution = data["resolution"]
         services.resolve_payment_review(
-            **versions, resolution=resolution, notes=data["notes"], actor=actor
+            **versions,
+            resolution=resolution,
+            notes=data["notes"],
+            rejection_reason=data["rejection_reason"],
+            actor=actor,
         )
         payout = review.payment
         payout.refresh_from_db()
@@ -178,4 +196,5 @@ class PaymentReviewAdmin(CaseworkAdmin):
         else:
             after = f"the payout is off hold ({payout.status})."
         verb = "Approved" if resolution == PaymentReview.Status.APPROVED else "Rejected"
-        return Outcome(f"{verb}: {after}", f"Resolved: {resolution}.")
+        why = f" ({data['rejection_reason']})" if data["rejection_reason"] else ""
+        return Outcome(f"{verb}: {after}", f"Resolved: {resolution}{why}.")
