@@ -9,11 +9,13 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
 
+from common.words import words
 from risk import services, validation
 from risk.admin.audited import AuditedAdmin, ChangeReasonForm
 from risk.admin.backtest import BacktestMixin
 from risk.models import RiskAllowlistEntry, RiskAssessment, RiskListEntry, RiskPolicy, RiskRule
 from risk.policy import POLICY_ID
+from risk.rule_stats import WINDOW, RuleStats, rule_stats
 
 # ---- policy -----------------------------------------------------------------------------
 
@@ -103,6 +105,8 @@ class RiskRuleAdmin(BacktestMixin, AuditedAdmin):
         "outcome",
         "is_live",
         "enabled",
+        "hits",
+        "rejected_share",
     )
     list_display_links = ("rule_id", "name")
     list_filter = ("enabled", "is_live", "outcome", "condition", "on_signup", "on_sign_in")
@@ -126,6 +130,35 @@ class RiskRuleAdmin(BacktestMixin, AuditedAdmin):
         # The ruleID is what assessments recorded: it never changes.
         fields = super().get_readonly_fields(request, obj)
         return (*fields, "rule_id") if obj else fields
+
+    def changelist_view(self, request, extra_context=None):
+        response = super().changelist_view(request, extra_context)
+        changelist = getattr(response, "context_data", {}).get("cl")
+        if changelist is not None:
+            # The page's rules only, in three queries (risk.rule_stats). The page renders the
+            # same (now evaluated) rows, so each carries its own stats: nothing is shared
+            # between requests.
+            rules = list(changelist.result_list)
+            stats = rule_stats([rule.rule_id for rule in rules])
+            for rule in rules:
+                rule.stats = stats[rule.rule_id]
+        return response
+
+    def _stats_of(self, rule: RiskRule) -> RuleStats:
+        return getattr(rule, "stats", None) or RuleStats()
+
+    @admin.display(description=f"hits ({WINDOW.days} d)")
+    def hits(self, rule: RiskRule) -> int:
+        return self._stats_of(rule).hits
+
+    @admin.display(description="rejected (of resolved)")
+    def rejected_share(self, rule: RiskRule) -> str:
+        stats = self._stats_of(rule)
+        if stats.rejected_share is None:
+            return "—"
+        shown = f"{stats.rejected_share:.0%} ({stats.rejected} of {stats.resolved})"
+        reasons = ", ".join(f"{words(reason)} {n}" for reason, n in stats.reasons.most_common())
+        return f"{shown}: {reasons}" if reasons else shown
 
     @admin.display(description="events")
     def events(self, rule: RiskRule) -> str:
