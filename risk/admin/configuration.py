@@ -157,7 +157,9 @@ class RiskRuleAdmin(BacktestMixin, AuditedAdmin):
         if stats.rejected_share is None:
             return "—"
         shown = f"{stats.rejected_share:.0%} ({stats.rejected} of {stats.resolved})"
-        reasons = ", ".join(f"{words(reason)} {n}" for reason, n in stats.reasons.most_common())
+        # Most frequent first, ties by name: the same page for the same data.
+        ranked = sorted(stats.reasons.items(), key=lambda item: (-item[1], item[0]))
+        reasons = ", ".join(f"{words(reason)} {n}" for reason, n in ranked)
         return f"{shown}: {reasons}" if reasons else shown
 
     @admin.display(description="events")
