@@ -101,8 +101,9 @@ def test_the_rule_list_shows_them_in_a_bounded_number_of_queries(provider, admin
     assert len(stats_only) == 3
 
     text = " ".join(page.content.decode().split())
-    assert '<th scope="col" class="column-hits">' in text
+    assert '<th scope="col" class="column-recent">' in text
     assert (
-        '<td class="field-hits">10</td><td class="field-rejected_share">75% (6 of 8): '
-        "fraud 2, scam victim 2, suspected-fraud 2</td>"
+        '<td class="field-recent"><span title="assessments it fired on">10 hits</span><br>'
+        '<span class="quiet" title="fraud 2, scam victim 2, suspected-fraud 2">75% of 8 '
+        "resolved rejected</span></td>"
     ) in text
