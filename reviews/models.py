@@ -210,6 +210,15 @@ class PaymentReview(ActorColumns):
     # What a pending review may be resolved as (the one definition of the rule).
     RESOLUTIONS = (Status.APPROVED, Status.REJECTED)
 
+    class RejectionReason(models.TextChoices):
+        """Why a payout was rejected, from a short list rule statistics and backtests count."""
+
+        FRAUD = "fraud", "Fraud"
+        SCAM_VICTIM = "scam_victim", "Scam victim"
+        AML_CONCERN = "aml_concern", "AML concern"
+        CUSTOMER_REQUEST = "customer_request", "Customer request"
+        OTHER = "other", "Other"
+
     id = models.CharField(
         primary_key=True, max_length=40, default=_payment_review_id, editable=False
     )
@@ -227,6 +236,10 @@ class PaymentReview(ActorColumns):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     reason = models.CharField(max_length=512, blank=True, default="")
     notes = models.CharField(max_length=512, blank=True, default="")  # the resolution's
+    # Set with a rejection made in the admin ("" otherwise: approvals, API rejections).
+    rejection_reason = models.CharField(
+        max_length=32, choices=RejectionReason.choices, blank=True, default=""
+    )
     # Who works it (a staff user ID) and a version replaced on every change, so an analyst's
     # click on a page that is no longer current is refused (as on participant reviews).
     assignee_user_id = models.CharField(max_length=64, blank=True, default="")

@@ -43,7 +43,9 @@ class AssignForm(ReviewVersionForm):
         self.fields["assignee"].label_from_instance = user_label
 
 
-class NoteForm(ReviewVersionForm):
+class NoteForm(ActionForm):
+    """No version carried: a note is added whoever took the case or changed it meanwhile."""
+
     # Under the "Add a note" heading: the label says where the note goes, not "Note" again.
     text = forms.CharField(
         max_length=2048,

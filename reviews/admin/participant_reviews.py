@@ -10,19 +10,17 @@ is the staff user acting for the review's provider.
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.auth import get_user_model
 from django.db.models import (
     Case,
-    CharField,
     Count,
-    F,
     IntegerField,
+    JSONField,
     OuterRef,
     Subquery,
     Value,
     When,
 )
-from django.db.models.functions import Cast, Coalesce, Concat, NullIf, Trim
+from django.db.models.functions import Coalesce
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -32,25 +30,23 @@ from common.search import search_term
 from limits.models import LimitGroup
 from participants.models import ReasonCode
 from participants.selectors import relationship_history
+from reviews.admin.assignees import AssigneeFilter, staff_named
 from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
-from reviews.admin.forms import ReviewVersionForm, user_label
+from reviews.admin.forms import ReviewVersionForm
 from reviews.admin.history import participant_panels
 from reviews.admin.queue import (
     Outcome,
     actor_label,
     assessment_context,
+    rules_fired,
     status_mark,
 )
 from reviews.models import ParticipantReview, ParticipantReviewAssessment
 from reviews.selectors import participant_reviews as selectors
+from reviews.services import next_case
 from reviews.services import participant_reviews as services
 from risk.case_file import words
 from risk.models import LEVEL_ORDER
-
-User = get_user_model()
-
-ME = "me"
-UNASSIGNED = "none"
 
 
 def _level_rank(field: str) -> Case:
@@ -66,49 +62,16 @@ def level_label(rank: int | None) -> str:
     return LEVEL_ORDER[rank - 1].replace("_", " ") if rank else ""
 
 
-def _staff_named(user_id_ref) -> Subquery:
-    """The name of the staff user whose ID is `user_id_ref` (full name, else username)."""
-    name = Coalesce(
-        NullIf(Trim(Concat("first_name", Value(" "), "last_name")), Value("")), F("username")
-    )
-    staff = User.objects.annotate(id_text=Cast("pk", CharField())).filter(
-        id_text=user_id_ref, is_staff=True
-    )
-    return Subquery(staff.annotate(label=name).values("label")[:1])
+def _engine_reason(assessment) -> str:
+    """A review the engine opened without a written reason: the rules its assessment fired."""
+    fired = rules_fired(assessment.rules)
+    if fired:
+        return fired
+    score = "not recorded" if assessment.score is None else f"{assessment.score:g}"
+    return f"No rule counted (risk score {score})"
 
 
 # ---- filters ---------------------------------------------------------------------------
-
-
-class AssigneeFilter(admin.SimpleListFilter):
-    title = "assignee"
-    parameter_name = "assignee"
-
-    def lookups(self, request, model_admin):
-        choices = [(ME, "Me"), (UNASSIGNED, "Unassigned")]
-        names = {str(user.pk): user_label(user) for user in User.objects.filter(is_staff=True)}
-        assigned = (
-            ParticipantReview.objects.exclude(assignee_user_id="")
-            .order_by()
-            .values_list("assignee_user_id", flat=True)
-            .distinct()[:200]
-        )
-        others = [
-            (value, names.get(value) or f"User ID {value}")
-            for value in assigned
-            if value != str(request.user.pk)
-        ]
-        return choices + sorted(others, key=lambda choice: choice[1].lower())
-
-    def queryset(self, request, queryset):
-        value = self.value()
-        if value == ME:
-            return queryset.filter(assignee_user_id=str(request.user.pk))
-        if value == UNASSIGNED:
-            return queryset.filter(assignee_user_id="")
-        if value:
-            return queryset.filter(assignee_user_id=value)
-        return queryset
 
 
 class LimitGroupFilter(admin.SimpleListFilter):
@@ -172,6 +135,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
     detail_template = "admin/reviews/participantreview/detail.html"
     action_forms = {**CASEWORK_FORMS, "no_action": NoActionForm, "suspend": SuspendForm}
     assign_review = staticmethod(services.assign)
+    next_case_queue = next_case.PARTICIPANT
     add_note = staticmethod(services.add_note)
     list_display = (
         "review_column",
@@ -196,6 +160,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
         links = ParticipantReviewAssessment.objects.filter(review=OuterRef("pk")).order_by()
         count = links.values("review").annotate(n=Count("*")).values("n")
         top = links.annotate(rank=_level_rank("assessment__level")).order_by("-rank")
+        opening = links.order_by("added_on", "id").values("assessment__rules")[:1]
         return (
             super()
             .get_queryset(request)
@@ -203,7 +168,9 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             .annotate(
                 assessment_count=Coalesce(Subquery(count), 0),
                 top_level_rank=Coalesce(Subquery(top.values("rank")[:1]), 0),
-                assignee_name=_staff_named(OuterRef("assignee_user_id")),
+                assignee_name=staff_named(OuterRef("assignee_user_id")),
+                # The first linked assessment opened the review when no reason was written.
+                opening_rules=Subquery(opening, output_field=JSONField()),
             )
         )
 
@@ -216,6 +183,9 @@ class ParticipantReviewAdmin(CaseworkAdmin):
         if term is None:
             return queryset, False
         return selectors.search(queryset, term), False
+
+    def reason_of(self, review):
+        return review.reason or rules_fired(getattr(review, "opening_rules", None))
 
     # ---- columns ----------------------------------------------------------------------
 
@@ -277,6 +247,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             for command in selectors.commands_of(review.pk)
         ]
         linked = selectors.linked_assessments(review.pk)
+        opened_by = linked[0] if linked and not review.reason else None
         return {
             "title": f"Participant review {review.pk}",
             "subtitle": f"{enrollment.full_name} · {review.provider.name}",
@@ -284,6 +255,7 @@ class ParticipantReviewAdmin(CaseworkAdmin):
             "enrollment": enrollment,
             "phones": enrollment.phones.order_by("id"),
             "assignee_label": self.assignee(review),
+            "engine_reason": _engine_reason(opened_by) if opened_by else "",
             "resolver": resolver,
             "history": history,
             "assessments": [assessment_context(a) for a in linked],

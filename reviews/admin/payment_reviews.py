@@ -8,23 +8,27 @@ Rejecting the last pending review of an authorized or accepted payout cancels it
 
 from django import forms
 from django.contrib import admin
+from django.db.models import OuterRef
 from django.utils.html import format_html
 
 from common.money import amount_json
 from common.words import words
 from payments.models import PayoutStatus
+from reviews.admin.assignees import AssigneeFilter, staff_named
 from reviews.admin.casework import CASEWORK_FORMS, CaseworkAdmin
-from reviews.admin.forms import ReviewVersionForm, User, user_label
+from reviews.admin.forms import ReviewVersionForm
 from reviews.admin.history import devices_of, history_of
 from reviews.admin.queue import (
     Outcome,
     actor_label,
     assessment_context,
     payment_context,
+    rules_fired,
     status_mark,
 )
 from reviews.models import PaymentReview
 from reviews.selectors.payment_reviews import reviews_of_payment
+from reviews.services import next_case
 from reviews.services import payment_reviews as services
 
 
@@ -35,6 +39,11 @@ class ResolveForm(ReviewVersionForm):
             (PaymentReview.Status.REJECTED, "Reject"),
         ]
     )
+    rejection_reason = forms.ChoiceField(
+        required=False,
+        choices=[("", "Choose a reason…"), *PaymentReview.RejectionReason.choices],
+        label="Reason for a rejection",
+    )
     notes = forms.CharField(
         required=False,
         max_length=512,
@@ -42,22 +51,34 @@ class ResolveForm(ReviewVersionForm):
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 
+    def clean(self):
+        data = super().clean()
+        rejecting = data.get("resolution") == PaymentReview.Status.REJECTED
+        if rejecting and not data.get("rejection_reason"):
+            self.add_error("rejection_reason", "A rejection needs its reason.")
+        if not rejecting:
+            data["rejection_reason"] = ""  # an approval records none, whatever was chosen
+        return data
+
 
 @admin.register(PaymentReview)
 class PaymentReviewAdmin(CaseworkAdmin):
     detail_template = "admin/reviews/paymentreview/detail.html"
     action_forms = {**CASEWORK_FORMS, "resolve": ResolveForm}
     assign_review = staticmethod(services.assign_payment_review)
+    next_case_queue = next_case.PAYMENT
     add_note = staticmethod(services.add_payment_review_note)
     list_display = (
         "review_column",
         "payout_column",
         "amount",
         "parties",
+        "risk_column",
         "status_label",
         "assignee",
         "age",
     )
+    list_filter = (*CaseworkAdmin.list_filter, AssigneeFilter)
     list_select_related = ("payment", "provider")
     search_fields = ("=id", "=payment__id", "=payment__reference_number")
     search_help_text = "An exact review ID, payout ID or reference number."
@@ -67,7 +88,12 @@ class PaymentReviewAdmin(CaseworkAdmin):
             super()
             .get_queryset(request)
             .select_related("payment", "provider", "assessment", "payment__initiator_enrollment")
+            .annotate(assignee_name=staff_named(OuterRef("assignee_user_id")))
         )
+
+    def reason_of(self, review):
+        fired = rules_fired(review.assessment.rules) if review.assessment_id else ""
+        return fired or review.reason
 
     @admin.display(description="payout", ordering="payment_id")
     def payout_column(self, review):
@@ -97,6 +123,18 @@ class PaymentReviewAdmin(CaseworkAdmin):
             review.provider.name,
         )
 
+    @admin.display(description="risk", ordering="-assessment__score")
+    def risk_column(self, review):
+        """The assessment's score over its level: what put the payout here, at a glance."""
+        assessment = review.assessment
+        if assessment is None or assessment.score is None:
+            return "—"
+        return format_html(
+            '<span class="review-nowrap">{}</span><br><span class="quiet">{}</span>',
+            f"{assessment.score:g}",
+            words(assessment.level) or "no level",
+        )
+
     @admin.display(description="status", ordering="status")
     def status_label(self, review):
         return status_mark(review.status)
@@ -105,8 +143,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
     def assignee(self, review):
         if not review.assignee_user_id:
             return "—"
-        user = User.objects.filter(pk=review.assignee_user_id).first()
-        return user_label(user) if user else f"User ID {review.assignee_user_id}"
+        return getattr(review, "assignee_name", None) or f"User ID {review.assignee_user_id}"
 
     def detail_context(self, request, review):
         payout = review.payment
@@ -117,6 +154,7 @@ class PaymentReviewAdmin(CaseworkAdmin):
             "subtitle": f"{amount['value']} {payout.currency} from {payout.initiator_name} · "
             f"{review.provider.name}",
             "review": review,
+            "rules_fired": rules_fired(review.assessment.rules) if review.assessment_id else "",
             "payout": payout,
             "payout_url": payment_context(payout)["url"],
             "amount": f"{amount['value']} {payout.currency}",
@@ -140,7 +178,11 @@ class PaymentReviewAdmin(CaseworkAdmin):
     def decide(self, review, action, data, *, versions, actor):
         resolution = data["resolution"]
         services.resolve_payment_review(
-            **versions, resolution=resolution, notes=data["notes"], actor=actor
+            **versions,
+            resolution=resolution,
+            notes=data["notes"],
+            rejection_reason=data["rejection_reason"],
+            actor=actor,
         )
         payout = review.payment
         payout.refresh_from_db()
@@ -154,4 +196,5 @@ class PaymentReviewAdmin(CaseworkAdmin):
         else:
             after = f"the payout is off hold ({payout.status})."
         verb = "Approved" if resolution == PaymentReview.Status.APPROVED else "Rejected"
-        return Outcome(f"{verb}: {after}", f"Resolved: {resolution}.")
+        why = f" ({data['rejection_reason']})" if data["rejection_reason"] else ""
+        return Outcome(f"{verb}: {after}", f"Resolved: {resolution}{why}.")

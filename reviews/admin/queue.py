@@ -64,6 +64,17 @@ def actor_label(actor: Actor) -> str:
     return actor.label
 
 
+def rules_fired(rules: list[dict] | None) -> str:
+    """Why the engine opened a review, from an assessment's stored rule results: the rules that
+    counted (live, not allowlisted), by name, once each ("" when none counted)."""
+    names = [
+        rule["name"]
+        for rule in rules or []
+        if rule.get("isLive", True) and not rule.get("isAllowlisted", False)
+    ]
+    return f"Rules fired: {', '.join(dict.fromkeys(names))}" if names else ""
+
+
 def payment_link(payment_id: str) -> str:
     try:
         return reverse("admin:payments_payment_change", args=[payment_id])
@@ -141,7 +152,7 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
         """The ID's end (enough to tell rows apart; the whole ID on hover and on the page)
         over the reason."""
         short = format_html('<span title="{}">…{}</span>', review.pk, str(review.pk)[-6:])
-        reason = Truncator(review.reason).chars(60)
+        reason = Truncator(self.reason_of(review)).chars(60)
         if not reason:
             return short
         return format_html('{}<span class="review-reason">{}</span>', short, reason)
@@ -177,6 +188,10 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
         )
 
     # ---- to fill in -------------------------------------------------------------------
+
+    def reason_of(self, review) -> str:
+        """The reason a queue row shows (an engine-opened review: the rules that fired)."""
+        return review.reason
 
     def detail_context(self, request, obj) -> dict:
         return {}

@@ -21,6 +21,7 @@ from participants import services as participant_services
 from participants.models import Enrollment, new_version_id
 from reviews import outbox
 from reviews.models import ParticipantReview, ParticipantReviewAssessment, ReviewNote
+from reviews.services.notes import refuse_repeat
 
 VERSION_CONFLICT_DETAIL = "The review or the relationship changed; fetch the review again."
 
@@ -148,11 +149,20 @@ def assign(
 
 
 def add_note(
-    *, provider_id: str, review_id: str, text: str, expected_version_id: str, actor: Actor
+    *,
+    provider_id: str,
+    review_id: str,
+    text: str,
+    actor: Actor,
+    expected_version_id: str | None = None,
 ) -> ReviewNote:
+    """A note by `actor`, whoever is assigned; refused on a stale read only when the caller
+    gives the version it read."""
     with transaction.atomic():
         _, review = _lock_review(provider_id, review_id)
-        _check_version(review, expected_version_id)
+        if expected_version_id is not None:
+            _check_version(review, expected_version_id)
+        refuse_repeat(review.notes, text=text, actor=actor)
         note = _note(review, text, actor)
         _touch(review)
         outbox.participant_review(types.PARTICIPANT_REVIEW_UPDATED, review)

@@ -16,6 +16,7 @@ from participants.models import new_version_id
 from payments import services as payment_services
 from reviews import outbox
 from reviews.models import PaymentReview, PaymentReviewNote
+from reviews.services.notes import refuse_repeat
 
 REJECTED_REASON = "rejected in payment review"
 
@@ -88,11 +89,19 @@ def assign_payment_review(
 
 
 def add_payment_review_note(
-    *, provider_id: str, review_id: str, text: str, expected_version_id: str, actor: Actor
+    *,
+    provider_id: str,
+    review_id: str,
+    text: str,
+    actor: Actor,
+    expected_version_id: str | None = None,
 ) -> PaymentReviewNote:
+    """A note by `actor`, whoever is assigned; refused on a stale read only when the caller
+    gives the version it read."""
     with transaction.atomic():
         review = _locked_review(provider_id, review_id)
         _check_version(review, expected_version_id)
+        refuse_repeat(review.case_notes, text=text, actor=actor)
         note = PaymentReviewNote(review=review, text=text)
         note.set_actor(actor)
         note.save()
@@ -106,6 +115,7 @@ def resolve_payment_review(
     review_id: str,
     resolution: str,
     notes: str = "",
+    rejection_reason: str = "",
     actor: Actor,
     expected_version_id: str | None = None,
 ) -> PaymentReview:
@@ -114,10 +124,16 @@ def resolve_payment_review(
     When the last pending review of a payout is resolved, the payout proceeds if every review
     of it was approved, and is cancelled (its hold released through the ledger) if any was
     rejected: a rejection is never overridden by a later approval. Either way the hold is
-    recomputed."""
+    recomputed. A rejection may record why (`rejection_reason`, one of
+    `PaymentReview.RejectionReason`; the admin requires it, the API has no such field)."""
     if resolution not in PaymentReview.RESOLUTIONS:
         # A caller's bug, not a client's input: the API serializer and the admin form check it.
         raise ValueError(f"Not a payment review resolution: {resolution!r}.")
+    if rejection_reason and (
+        resolution != PaymentReview.Status.REJECTED
+        or rejection_reason not in PaymentReview.RejectionReason.values
+    ):
+        raise ValueError(f"Not a reason for this resolution: {rejection_reason!r}.")
     with transaction.atomic():
         review = _locked_review(provider_id, review_id)
         if review.status != PaymentReview.Status.PENDING:
@@ -125,9 +141,10 @@ def resolve_payment_review(
         _check_version(review, expected_version_id)
         review.status = resolution
         review.notes = notes
+        review.rejection_reason = rejection_reason
         review.resolved_on = timezone.now()
         review.set_actor(actor)
-        _touch(review, "status", "notes", "resolved_on", *actor.as_fields())
+        _touch(review, "status", "notes", "rejection_reason", "resolved_on", *actor.as_fields())
         # Other reviews of the same payout resolve one at a time behind the payment's lock,
         # so exactly one of them sees itself as the last pending one.
         payment_services.lock_payment(payment_id=review.payment_id)

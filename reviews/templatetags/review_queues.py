@@ -12,8 +12,8 @@ from reviews.models import ParticipantReview, PaymentReview
 register = template.Library()
 
 _QUEUES = (
-    ("Payment reviews", PaymentReview, "admin:reviews_paymentreview_changelist", False),
-    ("Participant reviews", ParticipantReview, "admin:reviews_participantreview_changelist", True),
+    ("Payment reviews", PaymentReview, "admin:reviews_paymentreview_changelist"),
+    ("Participant reviews", ParticipantReview, "admin:reviews_participantreview_changelist"),
 )
 
 
@@ -21,23 +21,21 @@ _QUEUES = (
 def review_queues(context) -> list[dict]:
     user_id = str(context["request"].user.pk)
     rows, now = [], timezone.now()
-    for label, model, route, by_assignee in _QUEUES:
+    for label, model, route in _QUEUES:
         counts = model.objects.filter(status="pending").aggregate(
             pending=Count("pk"),
             unassigned=Count("pk", filter=Q(assignee_user_id="")),
             mine=Count("pk", filter=Q(assignee_user_id=user_id)),
             oldest=Min("created_on"),
         )
-        url = reverse(route)
+        url = f"{reverse(route)}?status__exact=pending"
         rows.append(
             {
                 "label": label,
-                "url": f"{url}?status__exact=pending",
-                # Only the participant queue filters by assignee (`assignee=me|none`).
-                "mine_url": f"{url}?status__exact=pending&assignee=me" if by_assignee else "",
-                "unassigned_url": (
-                    f"{url}?status__exact=pending&assignee=none" if by_assignee else ""
-                ),
+                "url": url,
+                # Both queues filter by assignee (`assignee=me|none`, reviews.admin.assignees).
+                "mine_url": f"{url}&assignee=me",
+                "unassigned_url": f"{url}&assignee=none",
                 **counts,
                 "waited": now - counts["oldest"] if counts["oldest"] else None,
             }

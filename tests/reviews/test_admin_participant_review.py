@@ -311,12 +311,13 @@ def test_suspend_needs_a_reason_code(provider, review, analyst):
     ("action", "fields"),
     [
         ("assign_me", {}),
-        ("note", {"note-text": "My note"}),
         ("no_action", {"no_action-reason": "Nothing to see"}),
         ("suspend", {"suspend-reason_code": "other", "suspend-reason": "My long reason"}),
     ],
 )
 def test_a_stale_page_is_refused_and_nothing_changes(provider, review, analyst, action, fields):
+    """Decisions and assignments only: a note goes through whatever changed (see
+    test_notes_by_any_analyst)."""
     stale = versions(review, action)
     services.open_or_add(enrollment_id=review.enrollment_id, reason="New alert", actor=SYSTEM)
     before = snapshot(review)

@@ -11,7 +11,7 @@ from payments.models import Payment
 from reviews.models import PaymentReview
 from reviews.services import payment_reviews as services
 from risk.models import DeviceObservation
-from tests.reviews.admin_support import AUDITOR, logged_in, queue_rows, staff_user
+from tests.reviews.admin_support import ANALYST, AUDITOR, logged_in, queue_rows, staff_user
 from tests.reviews.factories import payout_in_review
 
 pytestmark = pytest.mark.django_db
@@ -132,7 +132,11 @@ def test_approve(provider, analyst):
 
 def test_rejecting_the_last_pending_review_cancels_an_authorized_payout(provider, analyst):
     payout, review = payout_in_review(provider.provider, status="authorized")
-    response = post_resolve(logged_in(analyst), review, {"resolve-resolution": "rejected"})
+    response = post_resolve(
+        logged_in(analyst),
+        review,
+        {"resolve-resolution": "rejected", "resolve-rejection_reason": "fraud"},
+    )
     assert response.status_code == 302
     assert state(review, payout) == ("rejected", "", "cancelled", False)
     event = Payment.objects.get(pk=payout.pk).events.order_by("-occurred_on").first()
@@ -143,7 +147,9 @@ def test_a_rejection_with_another_review_pending_keeps_the_hold(provider, analys
     payout, first = payout_in_review(provider.provider)
     second = services.open_payment_review(payout=payout, reason="Second rule")
     client = logged_in(analyst)
-    post_resolve(client, first, {"resolve-resolution": "rejected"})
+    post_resolve(
+        client, first, {"resolve-resolution": "rejected", "resolve-rejection_reason": "fraud"}
+    )
     assert state(first, payout) == ("rejected", "", "authorized", True)
     page = client.get(page_url(second)).content.decode()
     assert first.pk in page  # the other review of the payout, with its status
@@ -162,7 +168,13 @@ def test_an_already_resolved_review_is_refused(provider, analyst):
     )
     before = state(review, payout)
     response = post_resolve(
-        logged_in(analyst), review, {"resolve-resolution": "rejected", "resolve-notes": "Too late"}
+        logged_in(analyst),
+        review,
+        {
+            "resolve-resolution": "rejected",
+            "resolve-rejection_reason": "fraud",
+            "resolve-notes": "Too late",
+        },
     )
     assert response.status_code == 409
     page = response.content.decode()
@@ -191,7 +203,12 @@ def test_auditors_read_and_cannot_resolve(provider):
     assert 'id="action-resolve"' not in page
 
     before = state(review, payout)
-    assert post_resolve(auditor, review, {"resolve-resolution": "rejected"}).status_code == 403
+    assert (
+        post_resolve(
+            auditor, review, {"resolve-resolution": "rejected", "resolve-rejection_reason": "fraud"}
+        ).status_code
+        == 403
+    )
     assert auditor.post(page_url(review), {}).status_code == 405
     assert state(review, payout) == before
 
@@ -218,15 +235,13 @@ def test_a_payment_review_is_assigned_and_annotated_like_a_participant_review(pr
     )
     page = client.get(page_url(review)).content.decode()
     assert "Called the sender" in page and "Ana Analyst" in page
-    # A click on the page as it was before the note: refused, nothing changes, text kept.
-    stale = client.post(
-        act_url(review, "note"),
-        {"note-expected_version_id": version, "note-text": "Second thoughts"},
-    )
-    assert stale.status_code == 409 and CONFLICT in stale.content.decode()
-    assert "Second thoughts" in stale.content.decode()
+    # The same note clicked twice: the second adds nothing, the text is kept.
+    again = client.post(act_url(review, "note"), {"note-text": "Called the sender"})
+    assert again.status_code == 409 and "already the latest on the case" in again.content.decode()
     assert review.case_notes.count() == 1
-    refused = post_resolve(client, review, {"resolve-resolution": "rejected"})
+    refused = post_resolve(
+        client, review, {"resolve-resolution": "rejected", "resolve-rejection_reason": "fraud"}
+    )
     assert refused.status_code == 302  # with the current version it goes through
     before_resolved = client.post(
         act_url(review, "assign_me"), {"assign_me-expected_version_id": version}
@@ -249,3 +264,67 @@ def test_the_page_shows_devices_histories_and_the_lapse(provider, analyst):
     assert 'id="party-payments"' in page and earlier.pk in page
     assert 'id="recipient-senders"' in page
     assert "lapses when the payout can no longer be claimed" in page
+
+
+def test_each_row_shows_the_assessments_score_and_level(provider, analyst):
+    payout_in_review(provider.provider)
+    page = logged_in(analyst).get(QUEUE)
+    text = " ".join(page.content.decode().split())
+    # The factory's assessment: score 62, level high.
+    assert '<th scope="col" class="sortable column-risk_column">' in text
+    assert '<td class="field-risk_column"><span class="review-nowrap">62</span><br>' in text
+    assert '<span class="quiet">high</span></td>' in text
+
+
+def test_the_queue_filters_by_assignee(provider, analyst):
+    colleague = staff_user("colleague_pay", group=ANALYST)
+    _, mine = payout_in_review(provider.provider)
+    _, theirs = payout_in_review(provider.provider)
+    _, nobodys = payout_in_review(provider.provider)
+    PaymentReview.objects.filter(pk=mine.pk).update(assignee_user_id=str(analyst.pk))
+    PaymentReview.objects.filter(pk=theirs.pk).update(assignee_user_id=str(colleague.pk))
+    client = logged_in(analyst)
+    assert rows(client, {"assignee": "me"}) == [mine.pk]
+    assert rows(client, {"assignee": "none"}) == [nobodys.pk]
+    assert rows(client, {"assignee": str(colleague.pk)}) == [theirs.pk]
+    page = client.get(QUEUE).content.decode()
+    # The filter offers the colleague by name; the assignee column names them too.
+    assert f'<a href="?assignee={colleague.pk}">Colleague Pay</a>' in page
+    assert '<td class="field-assignee">Colleague Pay</td>' in page
+
+
+def test_a_rejection_needs_a_reason_from_the_list(provider, analyst):
+    payout, review = payout_in_review(provider.provider)
+    client = logged_in(analyst)
+    page = client.get(page_url(review)).content.decode()
+    for value, label in PaymentReview.RejectionReason.choices:
+        assert f'<option value="{value}">{label}</option>' in page
+    before = state(review, payout)
+
+    for fields in ({}, {"resolve-rejection_reason": "not-a-reason"}):
+        refused = post_resolve(client, review, {"resolve-resolution": "rejected", **fields})
+        assert refused.status_code == 400
+        assert state(review, payout) == before
+
+    done = post_resolve(
+        client,
+        review,
+        {"resolve-resolution": "rejected", "resolve-rejection_reason": "scam_victim"},
+    )
+    assert done.status_code == 302
+    review.refresh_from_db()
+    assert (review.status, review.rejection_reason) == ("rejected", "scam_victim")
+    shown = client.get(page_url(review)).content.decode()
+    assert '<dd id="rejection-reason">Scam victim</dd>' in shown
+
+
+def test_an_approval_records_no_rejection_reason(provider, analyst):
+    _, review = payout_in_review(provider.provider)
+    response = post_resolve(
+        logged_in(analyst),
+        review,
+        {"resolve-resolution": "approved", "resolve-rejection_reason": "fraud"},
+    )
+    assert response.status_code == 302
+    review.refresh_from_db()
+    assert (review.status, review.rejection_reason) == ("approved", "")

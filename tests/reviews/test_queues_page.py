@@ -25,9 +25,16 @@ def test_the_reviews_page_shows_each_queues_pending_work(provider):
     assert page.status_code == 200
     text = " ".join(page.content.decode().split())
     # Participant reviews: 2 pending, 1 untaken, 1 the analyst's, the oldest 3 hours old.
+    queue = "/admin/reviews/participantreview/?status__exact=pending"
     assert (
-        '>Participant reviews</a></th> <td>2</td> <td><a href="/admin/reviews/participantreview/'
-        '?status__exact=pending&amp;assignee=none">1</a></td> <td><a href="/admin/reviews/'
-        'participantreview/?status__exact=pending&amp;assignee=me">1</a></td> <td>3 hours</td>'
+        f'>Participant reviews</a></th> <td><a href="{queue}">2</a></td> '
+        f'<td><a href="{queue}&amp;assignee=none">1</a></td> '
+        f'<td><a href="{queue}&amp;assignee=me">1</a></td> <td>3 hours</td>'
     ) in text
-    assert ">Payment reviews</a></th> <td>1</td> <td>1</td> <td>0</td>" in text
+    # Every count of the payment queue links to its filtered list too.
+    queue = "/admin/reviews/paymentreview/?status__exact=pending"
+    assert (
+        f'>Payment reviews</a></th> <td><a href="{queue}">1</a></td> '
+        f'<td><a href="{queue}&amp;assignee=none">1</a></td> '
+        f'<td><a href="{queue}&amp;assignee=me">0</a></td>'
+    ) in text
