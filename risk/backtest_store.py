@@ -1,4 +1,4 @@
-"""A backtest's draft and report as JSON, for the stored run (risk.run_models.BacktestRun):
+"""A backtest's draft and report as JSON, for the stored run (risk.models.BacktestRun):
 what the form left, read back into an unsaved row; the report, read back for the page."""
 
 import json

@@ -1,5 +1,5 @@
 """A backtest run ("Test this change" replayed by a worker): which draft, which window, how
-far it got, and the report it wrote (risk.backtest_runs). Imported by risk.models."""
+far it got, and the report it wrote (risk.backtest_runs)."""
 
 from django.db import models
 from django.utils import timezone
