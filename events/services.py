@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from common import request_context
 from common.errors import InvalidRequest, StateConflict
+from common.handover import hand_over
 from common.locking import lock_or_404
 from common.rendering import json_ready
 from common.sweeps import take_due
@@ -94,12 +95,12 @@ def enqueue_dispatch(event_ids: list[str]) -> None:
     dispatches whatever this fails to hand over."""
     from events.tasks import dispatch_events
 
-    try:
-        dispatch_events.delay(list(event_ids))
-    except Exception:
-        logger.exception(
-            "could not enqueue %d events for dispatch; the sweeper will", len(event_ids)
-        )
+    hand_over(
+        dispatch_events,
+        list(event_ids),
+        what=f"{len(event_ids)} events for dispatch",
+        logger=logger,
+    )
 
 
 def dispatch(event_ids: list[str], *, now: datetime | None = None) -> list[str]:
@@ -158,12 +159,12 @@ def enqueue(delivery_ids: list[str]) -> None:
 
     if not delivery_ids:
         return
-    try:
-        deliver_webhooks.delay(list(delivery_ids))
-    except Exception:
-        logger.exception(
-            "could not enqueue %d webhook deliveries; the sweeper will", len(delivery_ids)
-        )
+    hand_over(
+        deliver_webhooks,
+        list(delivery_ids),
+        what=f"{len(delivery_ids)} webhook deliveries",
+        logger=logger,
+    )
 
 
 def fan_out(delivery_ids: list[str]) -> None:
@@ -172,10 +173,9 @@ def fan_out(delivery_ids: list[str]) -> None:
     from events.tasks import deliver_webhook
 
     for delivery_id in delivery_ids:
-        try:
-            deliver_webhook.delay(delivery_id)
-        except Exception:
-            logger.exception("could not enqueue webhook delivery %s; the sweeper will", delivery_id)
+        hand_over(
+            deliver_webhook, delivery_id, what=f"webhook delivery {delivery_id}", logger=logger
+        )
 
 
 def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:

@@ -168,13 +168,13 @@ def _retry_note(retry_in: float | None, retrying: bool) -> str:
 
 
 def _enqueue(call_id: str, countdown: float | None = None) -> None:
+    from common.handover import hand_over
     from ledger.tasks import deliver_call
 
-    try:
-        deliver_call.apply_async(args=(call_id,), countdown=countdown)
-    except Exception:
-        # The call row is committed: the stalled-call sweeper will enqueue it again.
-        logger.exception("could not enqueue ledger call %s", call_id)
+    # The call row is committed: the stalled-call sweeper enqueues it again if this fails.
+    hand_over(
+        deliver_call, call_id, what=f"ledger call {call_id}", logger=logger, countdown=countdown
+    )
 
 
 # --- delivery -----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import DuplicateExternalID, StateConflict, VersionConflict
+from common.handover import hand_over
 from common.locking import lock_or_404
 from common.sweeps import take_due
 from common.verdicts import RiskVerdict
@@ -124,12 +125,12 @@ def _enqueue_onboarding(participant_id: str) -> None:
     broker says, and the sweeper hands over again what this fails to."""
     from participants.tasks import finish_onboarding
 
-    try:
-        finish_onboarding.delay(participant_id)
-    except Exception:
-        logger.exception(
-            "could not enqueue onboarding of participant %s; the sweeper will", participant_id
-        )
+    hand_over(
+        finish_onboarding,
+        participant_id,
+        what=f"onboarding of participant {participant_id}",
+        logger=logger,
+    )
 
 
 def sweep_pending_onboarding(*, now: datetime | None = None) -> list[str]:

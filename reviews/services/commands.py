@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from common.actors import Actor
 from common.errors import DomainError, InvalidRequest
+from common.handover import hand_over
 from common.rows import insert_row
 from common.sweeps import take_due
 from participants.models import Enrollment
@@ -107,10 +108,7 @@ def enqueue(command_id: str) -> None:
     """Hand the command to a worker. Never raises: whatever fails here, the sweeper retries."""
     from reviews.tasks import apply_review_command
 
-    try:
-        apply_review_command.delay(command_id)
-    except Exception:
-        logger.exception("could not enqueue review command %s; the sweeper will", command_id)
+    hand_over(apply_review_command, command_id, what=f"review command {command_id}", logger=logger)
 
 
 def _run(command: ReviewCommand) -> ParticipantReview:
