@@ -54,7 +54,7 @@ if "replica" in DATABASES:  # noqa: F405
     DATABASE_ROUTERS = []
 
 # The tests render pages without a `collectstatic` first (the hashed names of
-# config/settings.py's storage come from the manifest it writes), and nothing is collected
+# config/settings/base.py's storage come from the manifest it writes), and nothing is collected
 # for WhiteNoise to serve. tests/ops/test_static_files.py serves the production storage,
 # collected, through gunicorn.
 STATIC_ROOT = None

@@ -117,8 +117,8 @@ PUBLISH_READS = ("task_send_sent_event", "task_repr_maxlevels", "broker_pool_acq
 
 
 def test_the_settings_a_publish_reads_are_named_with_celery_s_defaults():
-    """Named so that a publish finds them at once (config/settings.py); Celery's defaults, so
-    naming them changes nothing else."""
+    """Named so that a publish finds them at once (config/settings/celery.py); Celery's
+    defaults, so naming them changes nothing else."""
     from celery.app.defaults import DEFAULTS
 
     for name in PUBLISH_READS:

@@ -1,7 +1,7 @@
 """The embedded default (a SQLite file, tasks run in the request) survives concurrent writers:
 eight participant creates sent at once to gunicorn (two processes of four threads) answer
 201 or 409 (the same externalID created twice), never a 500 "database is locked" (WAL, and
-transactions that take the write lock when they begin: config/settings.py)."""
+transactions that take the write lock when they begin: config/settings/database.py)."""
 
 import json
 import os
