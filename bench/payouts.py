@@ -28,8 +28,8 @@ from django.db import connection
 from bench import loadtest
 from common.actors import Actor
 from common.errors import DomainError
-from ledger import services as ledger_services
 from ledger import tasks as ledger_tasks
+from ledger.services import calls as ledger_calls
 from payments import services as payment_services
 from payments.models import Payout, PayoutStatus
 
@@ -174,12 +174,12 @@ def profile(provider_id: str, senders: list[str]) -> dict[str, list[dict]]:
     (the HTTP authorize to the served sandbox ledger and the outcome applied). Timed by this
     process's CPU: the waits on the ledger, PostgreSQL and Redis are left out."""
     held: list[str] = []
-    enqueue = ledger_services._enqueue
-    ledger_services._enqueue = lambda call_id, countdown=None: held.append(call_id)
+    enqueue = ledger_calls._enqueue
+    ledger_calls._enqueue = lambda call_id, countdown=None: held.append(call_id)
     try:
         request = _profiled(lambda: [create(provider_id, s) for s in senders])
     finally:
-        ledger_services._enqueue = enqueue
+        ledger_calls._enqueue = enqueue
     worker = _profiled(lambda: [ledger_tasks.deliver_call(call_id) for call_id in held])
     return {"request": request, "worker": worker}
 

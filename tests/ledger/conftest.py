@@ -1,6 +1,7 @@
 import pytest
 
 from ledger import keys, services
+from ledger.services import calls
 from tests.ledger import outcomes
 from tests.ledger.fake_provider import FakeProvider
 
@@ -42,6 +43,6 @@ def enqueued(monkeypatch):
     """Hold deliveries instead of running them, so a test can step through attempts."""
     queue: list[tuple[str, float | None]] = []
     monkeypatch.setattr(
-        services, "_enqueue", lambda call_id, countdown=None: queue.append((call_id, countdown))
+        calls, "_enqueue", lambda call_id, countdown=None: queue.append((call_id, countdown))
     )
     return queue

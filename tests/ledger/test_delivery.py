@@ -11,6 +11,8 @@ from django.utils import timezone
 from common.errors import InvalidRequest
 from ledger import services
 from ledger.models import CallbackAttempt, LedgerCall
+from ledger.services import calls as ledger_calls
+from ledger.services import outcomes as ledger_outcomes
 from tests.ledger.outcomes import REPLY_TO
 from tests.polling import eventually
 
@@ -127,12 +129,12 @@ def test_sweeper_resends_outcomes_that_were_not_handed_over(
     sandbox_ledger, provider, enqueued, received, monkeypatch, settings
 ):
     call = request(provider.id)
-    monkeypatch.setattr(services.current_app, "signature", _broken_signature)
+    monkeypatch.setattr(ledger_outcomes.current_app, "signature", _broken_signature)
     services.deliver(call_id=call.id)
     call.refresh_from_db()
     assert call.status == "completed" and call.replied_on is None and received == []
     monkeypatch.undo()
-    monkeypatch.setattr(services, "_enqueue", lambda *a, **k: None)
+    monkeypatch.setattr(ledger_calls, "_enqueue", lambda *a, **k: None)
     _age_outcome(call, settings.LEDGER_STALLED_AFTER_SECONDS + 1)
     assert services.resume_stalled() == 1
     assert [o["outcome"] for o in received] == ["approved"]
@@ -148,13 +150,13 @@ def test_an_outcome_published_but_never_received_is_sent_again(
     persistence): the call is not replied until its receiver has the outcome."""
     call = request(provider.id)
     published = []
-    monkeypatch.setattr(services.current_app, "signature", _lost_signature(published))
+    monkeypatch.setattr(ledger_outcomes.current_app, "signature", _lost_signature(published))
     services.deliver(call_id=call.id)
     call.refresh_from_db()
     assert published == [call.id] and received == []
     assert call.status == "completed" and call.replied_on is None
     monkeypatch.undo()
-    monkeypatch.setattr(services, "_enqueue", lambda *a, **k: None)
+    monkeypatch.setattr(ledger_calls, "_enqueue", lambda *a, **k: None)
     _age_outcome(call, settings.LEDGER_STALLED_AFTER_SECONDS - 5)
     assert services.resume_stalled() == 0  # its receiver still has time
     _age_outcome(call, settings.LEDGER_STALLED_AFTER_SECONDS + 1)
@@ -170,7 +172,7 @@ def test_a_resent_outcome_gets_its_own_time_to_arrive(
 ):
     call = request(provider.id)
     published = []
-    monkeypatch.setattr(services.current_app, "signature", _lost_signature(published))
+    monkeypatch.setattr(ledger_outcomes.current_app, "signature", _lost_signature(published))
     services.deliver(call_id=call.id)
     _age_outcome(call, settings.LEDGER_STALLED_AFTER_SECONDS + 1)
     assert services.resume_stalled() == 1  # sent again, and lost again

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from ledger.services import _retry_note
+from ledger.services.delivery import _retry_note
 from tests.ledger.support import authorize
 
 

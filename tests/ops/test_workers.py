@@ -15,6 +15,7 @@ from events import services as event_services
 from events.models import Event
 from ledger import services as ledger_services
 from ledger.models import LedgerCall
+from ledger.services import calls as ledger_calls
 from participants.models import Participant
 from reviews.models import ReviewCommand
 from tests.participants.factories import create_participant
@@ -95,7 +96,7 @@ def test_a_worker_without_queues_named_runs_a_task_of_every_queue(
     # ledger: a call; sweeps: the stalled-call sweep, the only way a lost call comes back.
     called = _ledger_call(provider.id, "po_worker_1")
     with monkeypatch.context() as lost:
-        lost.setattr(ledger_services, "_enqueue", lambda *args, **kwargs: None)
+        lost.setattr(ledger_calls, "_enqueue", lambda *args, **kwargs: None)
         swept = _ledger_call(provider.id, "po_worker_2")
     LedgerCall.objects.filter(pk=swept).update(
         next_attempt_on=timezone.now() - timezone.timedelta(minutes=5)

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from common.errors import NotFound
 from common.locking import lock_or_404
-from ledger import services as ledger_services
 from ledger.models import LedgerCall
+from ledger.services import delivery as ledger_delivery
 from participants.models import FundingSource
 from participants.selectors import enrollments_for
 from payments.models import FundingAttempt, Operation, Payout
@@ -87,9 +87,9 @@ def test_the_outcomes_payout_operation_attempt_and_call(provider):
             _same(attempt, found.funding_attempts.filter(status=status).last())
         assert ledger_outcomes._last_attempt(found, FundingAttempt.Status.PENDING) is not None
         call = LedgerCall.objects.filter(payout_id=payout.pk).first()
-        _same(ledger_services._locked_call(call.pk), LedgerCall.objects.get(pk=call.pk))
+        _same(ledger_delivery._locked_call(call.pk), LedgerCall.objects.get(pk=call.pk))
         with pytest.raises(LedgerCall.DoesNotExist):
-            ledger_services._locked_call("lc_nobody")
+            ledger_delivery._locked_call("lc_nobody")
 
 
 def test_the_screenings_policy_rules_and_allowlist(provider):

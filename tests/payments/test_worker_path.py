@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from events.models import Event
 from ledger import services as ledger_services
 from ledger.models import LedgerCall
+from ledger.services import calls as ledger_calls
 from payments import services
 from payments.models import PaymentEvent, Payout, PayoutStatus
 from tests.payments.factories import enroll, new_payout
@@ -35,7 +36,7 @@ def held(monkeypatch):
     """Deliveries collected instead of run, so the test runs the worker's task itself."""
     queue: list[str] = []
     monkeypatch.setattr(
-        ledger_services, "_enqueue", lambda call_id, countdown=None: queue.append(call_id)
+        ledger_calls, "_enqueue", lambda call_id, countdown=None: queue.append(call_id)
     )
     return queue
 
