@@ -41,3 +41,11 @@ class ChangeColumns(ActorColumns):
 
     class Meta:
         abstract = True
+
+    @classmethod
+    def record(cls, actor: Actor, **columns):
+        """Write one row of the trail, by `actor`."""
+        change = cls(**columns)
+        change.set_actor(actor)
+        change.save()
+        return change

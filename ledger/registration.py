@@ -114,11 +114,10 @@ def _record(registration: LedgerRegistration, before: dict | None, actor: Actor)
     if before == after:
         return  # registered again as it was
     Action = LedgerRegistrationChange.Action
-    change = LedgerRegistrationChange(
+    LedgerRegistrationChange.record(
+        actor,
         provider_id=registration.provider_id,
         action=Action.CREATE if before is None else Action.UPDATE,
         before=before,
         after=after,
     )
-    change.set_actor(actor)
-    change.save()

@@ -64,7 +64,8 @@ def snapshot(obj: models.Model) -> dict:
 
 def _record(kind, action, obj, before, after, actor: Actor, reason: str) -> RiskChange:
     """One row of the trail: `before` is None on a create, `after` on a delete."""
-    change = RiskChange(
+    return RiskChange.record(
+        actor,
         kind=kind,
         action=action,
         subject=str(obj.pk),
@@ -73,9 +74,6 @@ def _record(kind, action, obj, before, after, actor: Actor, reason: str) -> Risk
         after=after,
         reason=reason,
     )
-    change.set_actor(actor)
-    change.save()
-    return change
 
 
 def _saved(obj: models.Model) -> models.Model:

@@ -61,7 +61,8 @@ def _actor() -> Actor:
 
 
 def _record(kind, action, subject, before, after) -> None:
-    change = StaffChange(
+    StaffChange.record(
+        _actor(),
         kind=kind,
         action=action,
         subject=str(subject.pk),
@@ -69,8 +70,6 @@ def _record(kind, action, subject, before, after) -> None:
         before=before,
         after=after,
     )
-    change.set_actor(_actor())
-    change.save()
 
 
 # ---- what is recorded of a user and a group ---------------------------------------------
