@@ -1,13 +1,22 @@
 """A device a caller saw at an event (sign-in, payment creation), as the risk engine records it,
 and the staff command flags that describe one."""
 
+import ipaddress
 from dataclasses import dataclass, fields
 
 from common.errors import InvalidRequest
 
 DEVICE_TYPES = ("mobile", "desktop")
 # Longest value kept per field (the observation's columns).
-MAX_LENGTHS = {"model": 128, "os": 64, "os_version": 64, "city": 128, "region": 128}
+MAX_LENGTHS = {
+    "model": 128,
+    "os": 64,
+    "os_version": 64,
+    "city": 128,
+    "region": 128,
+    "device_id": 128,
+    "user_agent": 512,
+}
 
 # (flag suffix, Device field, help)
 _FLAGS = (
@@ -17,6 +26,9 @@ _FLAGS = (
     ("os-version", "os_version", "e.g. 15"),
     ("city", "city", "where the device was"),
     ("region", "region", "region or state of that city"),
+    ("id", "device_id", "the stable identifier the provider's app keeps for this device"),
+    ("ip", "ip_address", "the IP address the participant's device used"),
+    ("user-agent", "user_agent", "the user agent of the participant's app or browser"),
 )
 
 
@@ -30,6 +42,11 @@ class Device:
     os_version: str = ""
     city: str = ""
     region: str = ""
+    # What identifies the device and its network: the identifier the provider's app keeps
+    # for it, the address it came from, what its software says it is.
+    device_id: str = ""
+    ip_address: str = ""
+    user_agent: str = ""
 
     def __post_init__(self):
         if self.device_type and self.device_type not in DEVICE_TYPES:
@@ -40,6 +57,13 @@ class Device:
             limit = MAX_LENGTHS.get(field.name)
             if limit and len(getattr(self, field.name)) > limit:
                 raise InvalidRequest(f"The device {field.name} must be at most {limit} characters.")
+        if self.ip_address:
+            try:
+                object.__setattr__(self, "ip_address", str(ipaddress.ip_address(self.ip_address)))
+            except ValueError:
+                raise InvalidRequest(
+                    f"The device's IP address {self.ip_address!r} is not an IPv4 or IPv6 address."
+                ) from None
 
     @property
     def identity(self) -> tuple[str, str, str]:

@@ -63,6 +63,9 @@ def _observe(assessment: RiskAssessment, device: Device, at: datetime) -> Device
         os_version=device.os_version,
         city=device.city,
         region=device.region,
+        device_id=device.device_id,
+        ip_address=device.ip_address or None,
+        user_agent=device.user_agent,
     )
 
 

@@ -98,6 +98,12 @@ class DeviceObservation(models.Model):
     os_version = models.CharField(max_length=64, blank=True, default="")
     city = models.CharField(max_length=128, blank=True, default="")
     region = models.CharField(max_length=128, blank=True, default="")
+    # Recorded for the risk engine and the analyst, never rendered by the contract's
+    # device-observation fields: the identifier the provider's app keeps for the device, the
+    # address and the user agent it came with.
+    device_id = models.CharField(max_length=128, blank=True, default="")
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=512, blank=True, default="")
 
     class Meta:
         db_table = "reviews_deviceobservation"
@@ -106,6 +112,17 @@ class DeviceObservation(models.Model):
             # untimed ones are put last by the query, which SQLite cannot index).
             models.Index(
                 fields=["assessment", "-observed_on", "-id"], name="device_observation_page"
+            ),
+            # The other observations of one device or one address (shared device, network).
+            models.Index(
+                fields=["device_id", "-observed_on"],
+                name="device_observation_device",
+                condition=~models.Q(device_id=""),
+            ),
+            models.Index(
+                fields=["ip_address", "-observed_on"],
+                name="device_observation_address",
+                condition=models.Q(ip_address__isnull=False),
             ),
         ]
 
