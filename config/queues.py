@@ -68,6 +68,7 @@ def table(*, ledger_deadline: float, webhook_deadline: float) -> dict[str, Route
         "ledger.tasks.purge_expired_attempts": Route(SWEEPS, *SWEEP_WORK),
         "ops.tasks.maintain_partitions": Route(SWEEPS, *SWEEP_WORK),
         "risk.tasks.run_backtest": Route(BACKTESTS, *BACKTEST_WORK),
+        "risk.tasks.resume_backtests": Route(SWEEPS, *SWEEP_WORK),
     }
 
 

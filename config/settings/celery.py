@@ -118,6 +118,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "ledger.tasks.resume_stalled_calls",
         "schedule": 30.0,
     },
+    "resume-backtests": {"task": "risk.tasks.resume_backtests", "schedule": 60.0},
     # Partitions of the history tables made ahead (pg_partman) and expired ones dropped.
     "maintain-partitions": {"task": "ops.tasks.maintain_partitions", "schedule": 3600.0},
 }

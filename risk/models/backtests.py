@@ -37,10 +37,22 @@ class BacktestRun(models.Model):
     error = models.CharField(max_length=512, blank=True, default="")
     requested_by = models.CharField(max_length=64, blank=True, default="")  # staff user ID
     created_on = models.DateTimeField(default=timezone.now, editable=False)
+    # When a worker last showed life for the run (taken, progressed) or it was last handed
+    # to the queue: what the sweeper reads to hand a run on whose message or worker was lost.
+    touched_on = models.DateTimeField(default=timezone.now)
+    attempts = models.PositiveSmallIntegerField(default=0)  # workers that have taken it
     finished_on = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_on", "-id"]
+        indexes = [
+            # The sweeper's look at the unfinished runs (a handful) among the kept reports.
+            models.Index(
+                fields=["touched_on"],
+                name="backtest_run_unfinished",
+                condition=models.Q(status__in=["queued", "running"]),
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.id} ({self.status})"

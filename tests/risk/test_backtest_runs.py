@@ -57,3 +57,96 @@ def test_a_worker_on_the_backtests_queue_replays_the_run_its_page_shows(
     assert 'id="backtest-up">3<' in page and 'id="backtest-held">2<' in page
     assert 'http-equiv="refresh"' not in page
     assert RiskRule.objects.get(pk=mid.pk).threshold == 250
+
+
+def _queued_run(mid) -> BacktestRun:
+    """A run as `start` stores it, its message never delivered (the broker lost it)."""
+    from risk.backtest_store import draft_to_json
+
+    rule = RiskRule.objects.get(pk=mid.pk)
+    rule.threshold = 100
+    return BacktestRun.objects.create(
+        target="rule",
+        saved_pk=str(mid.pk),
+        draft=draft_to_json(rule),
+        title="lost",
+        days=30,
+        row_limit=1000,
+    )
+
+
+def _age(run: BacktestRun, seconds: int) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    touched = timezone.now() - timedelta(seconds=seconds)
+    BacktestRun.objects.filter(pk=run.pk).update(touched_on=touched)
+
+
+@pytest.mark.django_db
+def test_a_run_another_worker_has_is_not_replayed_again(stored, analyst):
+    from risk import backtest_runs
+
+    mid, _ = stored
+    run = _queued_run(mid)
+    BacktestRun.objects.filter(pk=run.pk).update(status="running", attempts=1)
+    backtest_runs.execute(run.pk)  # a second delivery while the first worker is alive
+    assert BacktestRun.objects.get(pk=run.pk).status == "running"
+    _age(run, backtest_runs.SILENT_AFTER.seconds + 1)  # that worker is gone
+    backtest_runs.execute(run.pk)
+    run.refresh_from_db()
+    assert (run.status, run.attempts, run.report["replayed"] > 0) == ("done", 2, True)
+    backtest_runs.execute(run.pk)  # a finished run is never taken again
+    assert BacktestRun.objects.get(pk=run.pk).attempts == 2
+
+
+@pytest.mark.django_db
+def test_a_run_whose_workers_keep_dying_is_failed_with_that_cause(stored, analyst):
+    from risk import backtest_runs
+
+    mid, _ = stored
+    run = _queued_run(mid)
+    BacktestRun.objects.filter(pk=run.pk).update(
+        status="running", attempts=backtest_runs.MAX_ATTEMPTS
+    )
+    _age(run, backtest_runs.SILENT_AFTER.seconds + 1)
+    backtest_runs.execute(run.pk)  # out of attempts: not taken
+    assert BacktestRun.objects.get(pk=run.pk).status == "running"
+    assert backtest_runs.resume_unfinished() == []
+    run.refresh_from_db()
+    assert run.status == "failed" and "Stopped without finishing 3 times" in run.error
+
+
+@pytest.mark.django_db
+def test_the_sweeper_leaves_a_fresh_run_alone(stored, analyst):
+    from risk import backtest_runs
+
+    mid, _ = stored
+    run = _queued_run(mid)
+    assert backtest_runs.resume_unfinished() == []  # just queued: its message is on its way
+    BacktestRun.objects.filter(pk=run.pk).update(status="running", attempts=1)
+    _age(run, 120)  # running, and heard from within a worker's lifetime
+    assert backtest_runs.resume_unfinished() == []
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_the_sweeper_hands_a_run_whose_message_was_lost_to_a_worker(stored, analyst, own_broker):
+    from risk import backtest_runs
+    from tests.reviews.broker import Worker, wait_until
+
+    mid, _ = stored
+    run = _queued_run(mid)
+    _age(run, backtest_runs.UNTAKEN_AFTER.seconds + 1)
+    assert backtest_runs.resume_unfinished() == [run.pk]
+    worker = Worker(own_broker.url, queues=["backtests"])
+    try:
+        wait_until(
+            lambda: BacktestRun.objects.get(pk=run.pk).status == "done",
+            what="the worker to replay the run the sweeper handed on",
+        )
+    finally:
+        worker.stop()
+    assert BacktestRun.objects.get(pk=run.pk).attempts == 1
