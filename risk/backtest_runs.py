@@ -44,18 +44,25 @@ def start(*, saved, draft, days: int, title: str, user_id: str) -> BacktestRun:
     """Store the run and hand it to a worker (at once when tasks run eagerly)."""
     from risk.tasks import run_backtest
 
-    run = BacktestRun.objects.create(
+    run = store(saved=saved, draft=draft, days=days, title=title, user_id=user_id)
+    run_backtest.delay(run.pk)
+    run.refresh_from_db()
+    return run
+
+
+def store(
+    *, saved, draft, days: int, title: str, user_id: str, row_limit: int | None = None
+) -> BacktestRun:
+    """The run, queued, bound to `row_limit` rows (default RISK_BACKTEST_ROW_LIMIT)."""
+    return BacktestRun.objects.create(
         target=TARGETS[type(draft)],
         saved_pk=str(saved.pk) if saved is not None else "",
         draft=draft_to_json(draft),
         title=title[:255],
         days=days,
-        row_limit=settings.RISK_BACKTEST_ROW_LIMIT,
+        row_limit=row_limit or settings.RISK_BACKTEST_ROW_LIMIT,
         requested_by=user_id,
     )
-    run_backtest.delay(run.pk)
-    run.refresh_from_db()
-    return run
 
 
 def _take(run_id: str) -> BacktestRun | None:
