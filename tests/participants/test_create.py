@@ -274,7 +274,10 @@ def test_create_answers_the_status_and_relationship_the_read_renders(provider):
 
     suspended = provider.client.post(
         provider.url(f"/participants/{created['participantID']}/suspensions"),
-        {"reasonCode": "suspected-fraud", "expectedVersionID": created["relationship"]["versionID"]},
+        {
+            "reasonCode": "suspected-fraud",
+            "expectedVersionID": created["relationship"]["versionID"],
+        },
         format="json",
         HTTP_X_IDEMPOTENCY_KEY="suspend-rel",
     )
