@@ -31,28 +31,13 @@ from tests.schema import openapi
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-NEW_PARTICIPANT = {
-    "externalID": "journey-1",
-    "givenName": "Grace",
-    "familyName": "Hopper",
-    "address": {
-        "addressLine1": "1 Navy Way",
-        "city": "Arlington",
-        "stateOrProvince": "VA",
-        "postalCode": "22202",
-        "country": "US",
-    },
-    "phones": [{"countryCode": "1", "number": "2025550142"}],
-    "emails": ["grace@example.com"],
-    "fundingSources": [
-        {
-            "displayName": "Visa debit",
-            "fundingType": "card",
-            "providerSourceID": "card-journey-1",
-            "last4": "4242",
-        }
-    ],
-}
+
+def documented_create_body() -> dict:
+    """The create's documented request example: what an integrator copies first."""
+    operation = openapi()["paths"]["/providers/{providerID}/participants"]["post"]
+    [example] = operation["requestBody"]["content"]["application/json"]["examples"].values()
+    return example["value"]
+
 
 # (method, path) of what the payout part calls: add a funding source, send a payout, claim it.
 PAYOUT_OPERATIONS = (
@@ -71,28 +56,30 @@ def client(live_server, provider) -> AuthenticatedClient:
 
 
 def test_create_read_list_sources_and_events_then_suspend(client, provider):
+    sent = documented_create_body()
     answer = create_participant.sync_detailed(
         provider.id,
         client=client,
-        body=ParticipantCreateRequest.from_dict(NEW_PARTICIPANT),
+        body=ParticipantCreateRequest.from_dict(sent),
         x_idempotency_key="journey-create-1",
     )
     assert answer.status_code == 201
     created = answer.parsed
     assert isinstance(created, ParticipantCreated)
-    assert created.participant_id.startswith("usr_") and created.external_id == "journey-1"
+    assert created.participant_id.startswith("usr_")
+    assert created.external_id == sent["externalID"]
 
     # Onboarding ran after the create committed: the read finds it active.
-    read = get_participant.sync(provider.id, "journey-1", client=client)
+    read = get_participant.sync(provider.id, sent["externalID"], client=client)
     assert isinstance(read, Participant)
     assert read.participant_id == created.participant_id
     assert read.status == "active"
-    assert [p.phone.number for p in read.phones] == ["2025550142"]
+    assert [p.phone.number for p in read.phones] == [p["number"] for p in sent["phones"]]
 
     sources = list_funding_sources.sync(provider.id, created.participant_id, client=client)
     assert isinstance(sources, FundingSourceList)
     assert [(s.provider_source_id, s.last4) for s in sources.funding_sources] == [
-        ("card-journey-1", "4242")
+        (f["providerSourceID"], f["last4"]) for f in sent["fundingSources"]
     ]
     assert sources.has_more is False
 
