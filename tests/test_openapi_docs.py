@@ -87,3 +87,14 @@ def test_every_example_is_valid_against_its_schema(schema, value, strict):
     components = copy.deepcopy(openapi()["components"])
     root["components"] = _strict_components() if strict else components
     jsonschema.validate(value, root)
+
+
+def test_a_description_ends_with_the_scopes_the_view_requires():
+    operation = openapi()["paths"][
+        "/providers/{providerID}/participant-reviews/{reviewID}/suspensions"
+    ]
+    assert operation["post"]["description"].endswith(
+        "Scopes: `participant-reviews.write` and `relationships.write`."
+    )
+    participants = openapi()["paths"]["/providers/{providerID}/participants"]
+    assert participants["get"]["description"].endswith("Scope: `participants.read`.")

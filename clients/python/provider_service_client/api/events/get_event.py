@@ -136,6 +136,8 @@ def sync_detailed(
 
      One event (`evt_…`) as the feed and every webhook delivery carry it.
 
+    Scope: `events.read`.
+
     Args:
         provider_id (str):
         event_id (str):
@@ -175,6 +177,8 @@ def sync(
 
      One event (`evt_…`) as the feed and every webhook delivery carry it.
 
+    Scope: `events.read`.
+
     Args:
         provider_id (str):
         event_id (str):
@@ -208,6 +212,8 @@ async def asyncio_detailed(
     """ Get an event
 
      One event (`evt_…`) as the feed and every webhook delivery carry it.
+
+    Scope: `events.read`.
 
     Args:
         provider_id (str):
@@ -247,6 +253,8 @@ async def asyncio(
     """ Get an event
 
      One event (`evt_…`) as the feed and every webhook delivery carry it.
+
+    Scope: `events.read`.
 
     Args:
         provider_id (str):

@@ -175,6 +175,8 @@ def sync_detailed(
 
      Oldest first by (createdOn, eventID): keep the last nextCursor to resume.
 
+    Scope: `events.read`.
+
     Args:
         provider_id (str):
         created_from (datetime.datetime | Unset):
@@ -226,6 +228,8 @@ def sync(
 
      Oldest first by (createdOn, eventID): keep the last nextCursor to resume.
 
+    Scope: `events.read`.
+
     Args:
         provider_id (str):
         created_from (datetime.datetime | Unset):
@@ -271,6 +275,8 @@ async def asyncio_detailed(
     """ List events
 
      Oldest first by (createdOn, eventID): keep the last nextCursor to resume.
+
+    Scope: `events.read`.
 
     Args:
         provider_id (str):
@@ -322,6 +328,8 @@ async def asyncio(
     """ List events
 
      Oldest first by (createdOn, eventID): keep the last nextCursor to resume.
+
+    Scope: `events.read`.
 
     Args:
         provider_id (str):

@@ -155,6 +155,8 @@ def sync_detailed(
      Sends the event again to every enabled endpoint subscribed to its type; answers the endpoints it is
     queued for.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         event_id (str):
@@ -198,6 +200,8 @@ def sync(
      Sends the event again to every enabled endpoint subscribed to its type; answers the endpoints it is
     queued for.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         event_id (str):
@@ -235,6 +239,8 @@ async def asyncio_detailed(
 
      Sends the event again to every enabled endpoint subscribed to its type; answers the endpoints it is
     queued for.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):
@@ -278,6 +284,8 @@ async def asyncio(
 
      Sends the event again to every enabled endpoint subscribed to its type; answers the endpoints it is
     queued for.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):

@@ -135,6 +135,8 @@ def sync_detailed(
      Disables the funding source: it is kept with `disabledOn` set so past payouts still resolve it, and
     leaves the list. Removing it again is 204 too.
 
+    Scope: `participants.write`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -178,6 +180,8 @@ def sync(
      Disables the funding source: it is kept with `disabledOn` set so past payouts still resolve it, and
     leaves the list. Removing it again is 204 too.
 
+    Scope: `participants.write`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -215,6 +219,8 @@ async def asyncio_detailed(
 
      Disables the funding source: it is kept with `disabledOn` set so past payouts still resolve it, and
     leaves the list. Removing it again is 204 too.
+
+    Scope: `participants.write`.
 
     Args:
         provider_id (str):
@@ -258,6 +264,8 @@ async def asyncio(
 
      Disables the funding source: it is kept with `disabledOn` set so past payouts still resolve it, and
     leaves the list. Removing it again is 204 too.
+
+    Scope: `participants.write`.
 
     Args:
         provider_id (str):

@@ -156,6 +156,8 @@ def sync_detailed(
 
      The participant's active funding sources; a removed one is no longer listed.
 
+    Scope: `participants.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -201,6 +203,8 @@ def sync(
 
      The participant's active funding sources; a removed one is no longer listed.
 
+    Scope: `participants.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -240,6 +244,8 @@ async def asyncio_detailed(
     """ List a participant's funding sources
 
      The participant's active funding sources; a removed one is no longer listed.
+
+    Scope: `participants.read`.
 
     Args:
         provider_id (str):
@@ -285,6 +291,8 @@ async def asyncio(
     """ List a participant's funding sources
 
      The participant's active funding sources; a removed one is no longer listed.
+
+    Scope: `participants.read`.
 
     Args:
         provider_id (str):

@@ -133,6 +133,8 @@ def sync_detailed(
      Deletes the group; its members fall back to the provider's and the platform's limits.
     `limit_group.deleted` follows.
 
+    Scope: `limits.write`.
+
     Args:
         provider_id (str):
         group_id (str):
@@ -173,6 +175,8 @@ def sync(
      Deletes the group; its members fall back to the provider's and the platform's limits.
     `limit_group.deleted` follows.
 
+    Scope: `limits.write`.
+
     Args:
         provider_id (str):
         group_id (str):
@@ -207,6 +211,8 @@ async def asyncio_detailed(
 
      Deletes the group; its members fall back to the provider's and the platform's limits.
     `limit_group.deleted` follows.
+
+    Scope: `limits.write`.
 
     Args:
         provider_id (str):
@@ -247,6 +253,8 @@ async def asyncio(
 
      Deletes the group; its members fall back to the provider's and the platform's limits.
     `limit_group.deleted` follows.
+
+    Scope: `limits.write`.
 
     Args:
         provider_id (str):

@@ -138,6 +138,8 @@ def sync_detailed(
     comes from (platform, provider, group, override; `+platform-clamp` when the platform maximum cut
     it).
 
+    Scope: `limits.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -179,6 +181,8 @@ def sync(
     comes from (platform, provider, group, override; `+platform-clamp` when the platform maximum cut
     it).
 
+    Scope: `limits.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -214,6 +218,8 @@ async def asyncio_detailed(
      The send limits that apply to the participant now, each dimension with its ceiling and the level it
     comes from (platform, provider, group, override; `+platform-clamp` when the platform maximum cut
     it).
+
+    Scope: `limits.read`.
 
     Args:
         provider_id (str):
@@ -255,6 +261,8 @@ async def asyncio(
      The send limits that apply to the participant now, each dimension with its ceiling and the level it
     comes from (platform, provider, group, override; `+platform-clamp` when the platform maximum cut
     it).
+
+    Scope: `limits.read`.
 
     Args:
         provider_id (str):

@@ -127,6 +127,8 @@ def sync_detailed(
 
      The platform's and the provider's default limits, the platform maximums and the versions of both.
 
+    Scope: `limits.read`.
+
     Args:
         provider_id (str):
         x_service_version (GetLimitDefaultsXServiceVersion | Unset):
@@ -163,6 +165,8 @@ def sync(
 
      The platform's and the provider's default limits, the platform maximums and the versions of both.
 
+    Scope: `limits.read`.
+
     Args:
         provider_id (str):
         x_service_version (GetLimitDefaultsXServiceVersion | Unset):
@@ -193,6 +197,8 @@ async def asyncio_detailed(
     """ Get the limit defaults
 
      The platform's and the provider's default limits, the platform maximums and the versions of both.
+
+    Scope: `limits.read`.
 
     Args:
         provider_id (str):
@@ -229,6 +235,8 @@ async def asyncio(
     """ Get the limit defaults
 
      The platform's and the provider's default limits, the platform maximums and the versions of both.
+
+    Scope: `limits.read`.
 
     Args:
         provider_id (str):

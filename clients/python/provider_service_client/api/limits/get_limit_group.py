@@ -136,6 +136,8 @@ def sync_detailed(
 
      One limit group with its ceilings and member count.
 
+    Scope: `limits.read`.
+
     Args:
         provider_id (str):
         group_id (str):
@@ -175,6 +177,8 @@ def sync(
 
      One limit group with its ceilings and member count.
 
+    Scope: `limits.read`.
+
     Args:
         provider_id (str):
         group_id (str):
@@ -208,6 +212,8 @@ async def asyncio_detailed(
     """ Get a limit group
 
      One limit group with its ceilings and member count.
+
+    Scope: `limits.read`.
 
     Args:
         provider_id (str):
@@ -247,6 +253,8 @@ async def asyncio(
     """ Get a limit group
 
      One limit group with its ceilings and member count.
+
+    Scope: `limits.read`.
 
     Args:
         provider_id (str):

@@ -147,6 +147,8 @@ def sync_detailed(
 
      The provider's limit groups (`grp_…`), each with its ceilings and member count.
 
+    Scope: `limits.read`.
+
     Args:
         provider_id (str):
         cursor (str | Unset):
@@ -189,6 +191,8 @@ def sync(
 
      The provider's limit groups (`grp_…`), each with its ceilings and member count.
 
+    Scope: `limits.read`.
+
     Args:
         provider_id (str):
         cursor (str | Unset):
@@ -225,6 +229,8 @@ async def asyncio_detailed(
     """ List limit groups
 
      The provider's limit groups (`grp_…`), each with its ceilings and member count.
+
+    Scope: `limits.read`.
 
     Args:
         provider_id (str):
@@ -267,6 +273,8 @@ async def asyncio(
     """ List limit groups
 
      The provider's limit groups (`grp_…`), each with its ceilings and member count.
+
+    Scope: `limits.read`.
 
     Args:
         provider_id (str):

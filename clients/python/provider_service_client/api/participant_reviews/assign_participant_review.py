@@ -157,6 +157,8 @@ def sync_detailed(
      Names the provider's own assignee for the review. Accepted later like an open: 202 with X-Command-ID
     and Location. expectedVersionID is the review's versionID from the latest read.
 
+    Scope: `participant-reviews.write`.
+
     Args:
         provider_id (str):
         review_id (str):
@@ -203,6 +205,8 @@ def sync(
      Names the provider's own assignee for the review. Accepted later like an open: 202 with X-Command-ID
     and Location. expectedVersionID is the review's versionID from the latest read.
 
+    Scope: `participant-reviews.write`.
+
     Args:
         provider_id (str):
         review_id (str):
@@ -243,6 +247,8 @@ async def asyncio_detailed(
 
      Names the provider's own assignee for the review. Accepted later like an open: 202 with X-Command-ID
     and Location. expectedVersionID is the review's versionID from the latest read.
+
+    Scope: `participant-reviews.write`.
 
     Args:
         provider_id (str):
@@ -289,6 +295,8 @@ async def asyncio(
 
      Names the provider's own assignee for the review. Accepted later like an open: 202 with X-Command-ID
     and Location. expectedVersionID is the review's versionID from the latest read.
+
+    Scope: `participant-reviews.write`.
 
     Args:
         provider_id (str):

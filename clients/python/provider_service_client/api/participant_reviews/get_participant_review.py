@@ -136,6 +136,8 @@ def sync_detailed(
 
      One review (`rev_…`) with its relationship, notes, assignee and resolution once resolved.
 
+    Scope: `participant-reviews.read`.
+
     Args:
         provider_id (str):
         review_id (str):
@@ -175,6 +177,8 @@ def sync(
 
      One review (`rev_…`) with its relationship, notes, assignee and resolution once resolved.
 
+    Scope: `participant-reviews.read`.
+
     Args:
         provider_id (str):
         review_id (str):
@@ -208,6 +212,8 @@ async def asyncio_detailed(
     """ Get a participant review
 
      One review (`rev_…`) with its relationship, notes, assignee and resolution once resolved.
+
+    Scope: `participant-reviews.read`.
 
     Args:
         provider_id (str):
@@ -247,6 +253,8 @@ async def asyncio(
     """ Get a participant review
 
      One review (`rev_…`) with its relationship, notes, assignee and resolution once resolved.
+
+    Scope: `participant-reviews.read`.
 
     Args:
         provider_id (str):

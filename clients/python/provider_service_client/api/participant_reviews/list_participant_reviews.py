@@ -168,6 +168,8 @@ def sync_detailed(
 
      The provider's participant reviews, newest first.
 
+    Scope: `participant-reviews.read`.
+
     Args:
         provider_id (str):
         cursor (str | Unset):
@@ -222,6 +224,8 @@ def sync(
 
      The provider's participant reviews, newest first.
 
+    Scope: `participant-reviews.read`.
+
     Args:
         provider_id (str):
         cursor (str | Unset):
@@ -270,6 +274,8 @@ async def asyncio_detailed(
     """ List participant reviews
 
      The provider's participant reviews, newest first.
+
+    Scope: `participant-reviews.read`.
 
     Args:
         provider_id (str):
@@ -324,6 +330,8 @@ async def asyncio(
     """ List participant reviews
 
      The provider's participant reviews, newest first.
+
+    Scope: `participant-reviews.read`.
 
     Args:
         provider_id (str):

@@ -156,6 +156,8 @@ def sync_detailed(
     commands/{commandID}`); `participant_review.opened` and `command.applied` (or `command.rejected`)
     follow.
 
+    Scope: `participant-reviews.write`.
+
     Args:
         provider_id (str):
         x_idempotency_key (str):
@@ -200,6 +202,8 @@ def sync(
     commands/{commandID}`); `participant_review.opened` and `command.applied` (or `command.rejected`)
     follow.
 
+    Scope: `participant-reviews.write`.
+
     Args:
         provider_id (str):
         x_idempotency_key (str):
@@ -238,6 +242,8 @@ async def asyncio_detailed(
      Accepted later: 202 with the command in X-Command-ID and Location (`GET …/review-
     commands/{commandID}`); `participant_review.opened` and `command.applied` (or `command.rejected`)
     follow.
+
+    Scope: `participant-reviews.write`.
 
     Args:
         provider_id (str):
@@ -282,6 +288,8 @@ async def asyncio(
      Accepted later: 202 with the command in X-Command-ID and Location (`GET …/review-
     commands/{commandID}`); `participant_review.opened` and `command.applied` (or `command.rejected`)
     follow.
+
+    Scope: `participant-reviews.write`.
 
     Args:
         provider_id (str):

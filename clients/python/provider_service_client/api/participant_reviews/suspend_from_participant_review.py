@@ -162,6 +162,8 @@ def sync_detailed(
     step. Needs both participant-review write and relationship write access; expectedVersionID is the
     review's, expectedRelationshipVersionID the relationship's.
 
+    Scopes: `participant-reviews.write` and `relationships.write`.
+
     Args:
         provider_id (str):
         review_id (str):
@@ -209,6 +211,8 @@ def sync(
     step. Needs both participant-review write and relationship write access; expectedVersionID is the
     review's, expectedRelationshipVersionID the relationship's.
 
+    Scopes: `participant-reviews.write` and `relationships.write`.
+
     Args:
         provider_id (str):
         review_id (str):
@@ -250,6 +254,8 @@ async def asyncio_detailed(
      Resolves the review as suspend and suspends the provider's relationship with the participant in one
     step. Needs both participant-review write and relationship write access; expectedVersionID is the
     review's, expectedRelationshipVersionID the relationship's.
+
+    Scopes: `participant-reviews.write` and `relationships.write`.
 
     Args:
         provider_id (str):
@@ -297,6 +303,8 @@ async def asyncio(
      Resolves the review as suspend and suspends the provider's relationship with the participant in one
     step. Needs both participant-review write and relationship write access; expectedVersionID is the
     review's, expectedRelationshipVersionID the relationship's.
+
+    Scopes: `participant-reviews.write` and `relationships.write`.
 
     Args:
         provider_id (str):

@@ -155,6 +155,8 @@ def sync_detailed(
     sources sent are stored, not returned. A second create with the same externalID is 409 duplicate-
     external-id.
 
+    Scope: `participants.write`.
+
     Args:
         provider_id (str):
         x_idempotency_key (str):
@@ -201,6 +203,8 @@ def sync(
     sources sent are stored, not returned. A second create with the same externalID is 409 duplicate-
     external-id.
 
+    Scope: `participants.write`.
+
     Args:
         provider_id (str):
         x_idempotency_key (str):
@@ -241,6 +245,8 @@ async def asyncio_detailed(
     `participant.denied` follows) and the `relationship` whose versionID a suspension expects. Funding
     sources sent are stored, not returned. A second create with the same externalID is 409 duplicate-
     external-id.
+
+    Scope: `participants.write`.
 
     Args:
         provider_id (str):
@@ -287,6 +293,8 @@ async def asyncio(
     `participant.denied` follows) and the `relationship` whose versionID a suspension expects. Funding
     sources sent are stored, not returned. A second create with the same externalID is 409 duplicate-
     external-id.
+
+    Scope: `participants.write`.
 
     Args:
         provider_id (str):

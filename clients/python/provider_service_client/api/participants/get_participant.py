@@ -137,6 +137,8 @@ def sync_detailed(
      One participant by participantID (`usr_…`) or the provider's externalID, with its phones, emails,
     limit groups, status and relationship (its versionID is what a suspension or reactivation expects).
 
+    Scope: `participants.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -177,6 +179,8 @@ def sync(
      One participant by participantID (`usr_…`) or the provider's externalID, with its phones, emails,
     limit groups, status and relationship (its versionID is what a suspension or reactivation expects).
 
+    Scope: `participants.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -211,6 +215,8 @@ async def asyncio_detailed(
 
      One participant by participantID (`usr_…`) or the provider's externalID, with its phones, emails,
     limit groups, status and relationship (its versionID is what a suspension or reactivation expects).
+
+    Scope: `participants.read`.
 
     Args:
         provider_id (str):
@@ -251,6 +257,8 @@ async def asyncio(
 
      One participant by participantID (`usr_…`) or the provider's externalID, with its phones, emails,
     limit groups, status and relationship (its versionID is what a suspension or reactivation expects).
+
+    Scope: `participants.read`.
 
     Args:
         provider_id (str):

@@ -161,6 +161,8 @@ def sync_detailed(
      Lifts the provider's suspension of the participant; the relationship gets a new versionID and loses
     its suspension details. A relationship not suspended is 409 state-conflict.
 
+    Scope: `relationships.write`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -207,6 +209,8 @@ def sync(
      Lifts the provider's suspension of the participant; the relationship gets a new versionID and loses
     its suspension details. A relationship not suspended is 409 state-conflict.
 
+    Scope: `relationships.write`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -247,6 +251,8 @@ async def asyncio_detailed(
 
      Lifts the provider's suspension of the participant; the relationship gets a new versionID and loses
     its suspension details. A relationship not suspended is 409 state-conflict.
+
+    Scope: `relationships.write`.
 
     Args:
         provider_id (str):
@@ -293,6 +299,8 @@ async def asyncio(
 
      Lifts the provider's suspension of the participant; the relationship gets a new versionID and loses
     its suspension details. A relationship not suspended is 409 state-conflict.
+
+    Scope: `relationships.write`.
 
     Args:
         provider_id (str):

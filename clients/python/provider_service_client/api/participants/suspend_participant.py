@@ -162,6 +162,8 @@ def sync_detailed(
     requests through this provider. expectedVersionID is the relationship.versionID of the latest read;
     a stale one is 409 version-conflict, an already suspended relationship 409 state-conflict.
 
+    Scope: `relationships.write`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -209,6 +211,8 @@ def sync(
     requests through this provider. expectedVersionID is the relationship.versionID of the latest read;
     a stale one is 409 version-conflict, an already suspended relationship 409 state-conflict.
 
+    Scope: `relationships.write`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -250,6 +254,8 @@ async def asyncio_detailed(
      Suspends the provider's relationship with the participant: it can no longer send payouts or create
     requests through this provider. expectedVersionID is the relationship.versionID of the latest read;
     a stale one is 409 version-conflict, an already suspended relationship 409 state-conflict.
+
+    Scope: `relationships.write`.
 
     Args:
         provider_id (str):
@@ -297,6 +303,8 @@ async def asyncio(
      Suspends the provider's relationship with the participant: it can no longer send payouts or create
     requests through this provider. expectedVersionID is the relationship.versionID of the latest read;
     a stale one is 409 version-conflict, an already suspended relationship 409 state-conflict.
+
+    Scope: `relationships.write`.
 
     Args:
         provider_id (str):

@@ -162,6 +162,8 @@ def sync_detailed(
      Resolves a payout's review (`pyr_…`) as approved (the payout goes on once no other review holds it)
     or rejected (the payout is denied and its hold released).
 
+    Scope: `payment-reviews.write`.
+
     Args:
         provider_id (str):
         review_id (str):
@@ -208,6 +210,8 @@ def sync(
      Resolves a payout's review (`pyr_…`) as approved (the payout goes on once no other review holds it)
     or rejected (the payout is denied and its hold released).
 
+    Scope: `payment-reviews.write`.
+
     Args:
         provider_id (str):
         review_id (str):
@@ -248,6 +252,8 @@ async def asyncio_detailed(
 
      Resolves a payout's review (`pyr_…`) as approved (the payout goes on once no other review holds it)
     or rejected (the payout is denied and its hold released).
+
+    Scope: `payment-reviews.write`.
 
     Args:
         provider_id (str):
@@ -294,6 +300,8 @@ async def asyncio(
 
      Resolves a payout's review (`pyr_…`) as approved (the payout goes on once no other review holds it)
     or rejected (the payout is denied and its hold released).
+
+    Scope: `payment-reviews.write`.
 
     Args:
         provider_id (str):

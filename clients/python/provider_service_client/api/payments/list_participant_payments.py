@@ -210,6 +210,8 @@ def sync_detailed(
      The payments of one participant the provider owns, each row with its `direction` (sent or received)
     relative to the participant. The same filters as the provider-wide list, but participantID.
 
+    Scope: `payments.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -280,6 +282,8 @@ def sync(
      The payments of one participant the provider owns, each row with its `direction` (sent or received)
     relative to the participant. The same filters as the provider-wide list, but participantID.
 
+    Scope: `payments.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -344,6 +348,8 @@ async def asyncio_detailed(
 
      The payments of one participant the provider owns, each row with its `direction` (sent or received)
     relative to the participant. The same filters as the provider-wide list, but participantID.
+
+    Scope: `payments.read`.
 
     Args:
         provider_id (str):
@@ -414,6 +420,8 @@ async def asyncio(
 
      The payments of one participant the provider owns, each row with its `direction` (sent or received)
     relative to the participant. The same filters as the provider-wide list, but participantID.
+
+    Scope: `payments.read`.
 
     Args:
         provider_id (str):

@@ -207,6 +207,8 @@ def sync_detailed(
     digits), type, status, onHold, createdFrom/createdTo, paymentID, referenceNumber and participantID;
     every filter applies before pagination.
 
+    Scope: `payments.read`.
+
     Args:
         provider_id (str):
         created_from (datetime.datetime | Unset):
@@ -279,6 +281,8 @@ def sync(
     digits), type, status, onHold, createdFrom/createdTo, paymentID, referenceNumber and participantID;
     every filter applies before pagination.
 
+    Scope: `payments.read`.
+
     Args:
         provider_id (str):
         created_from (datetime.datetime | Unset):
@@ -345,6 +349,8 @@ async def asyncio_detailed(
     paymentID). Filter with q (memo and party names; an exact participantID or externalID; a phone's
     digits), type, status, onHold, createdFrom/createdTo, paymentID, referenceNumber and participantID;
     every filter applies before pagination.
+
+    Scope: `payments.read`.
 
     Args:
         provider_id (str):
@@ -417,6 +423,8 @@ async def asyncio(
     paymentID). Filter with q (memo and party names; an exact participantID or externalID; a phone's
     digits), type, status, onHold, createdFrom/createdTo, paymentID, referenceNumber and participantID;
     every filter applies before pagination.
+
+    Scope: `payments.read`.
 
     Args:
         provider_id (str):

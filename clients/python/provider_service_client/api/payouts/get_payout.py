@@ -137,6 +137,8 @@ def sync_detailed(
      A payout the provider owns (`po_…`): its sender and recipient, hold, reviews, assessments, funding
     and operations, oldest first.
 
+    Scope: `payments.read`.
+
     Args:
         provider_id (str):
         payout_id (str):
@@ -177,6 +179,8 @@ def sync(
      A payout the provider owns (`po_…`): its sender and recipient, hold, reviews, assessments, funding
     and operations, oldest first.
 
+    Scope: `payments.read`.
+
     Args:
         provider_id (str):
         payout_id (str):
@@ -211,6 +215,8 @@ async def asyncio_detailed(
 
      A payout the provider owns (`po_…`): its sender and recipient, hold, reviews, assessments, funding
     and operations, oldest first.
+
+    Scope: `payments.read`.
 
     Args:
         provider_id (str):
@@ -251,6 +257,8 @@ async def asyncio(
 
      A payout the provider owns (`po_…`): its sender and recipient, hold, reviews, assessments, funding
     and operations, oldest first.
+
+    Scope: `payments.read`.
 
     Args:
         provider_id (str):

@@ -137,6 +137,8 @@ def sync_detailed(
      A request the provider owns (`rq_…`): its requester and payer, hold, reviews, assessments and
     operations (each pay attempt, the disbursement, any refund), oldest first.
 
+    Scope: `payments.read`.
+
     Args:
         provider_id (str):
         request_id (str):
@@ -177,6 +179,8 @@ def sync(
      A request the provider owns (`rq_…`): its requester and payer, hold, reviews, assessments and
     operations (each pay attempt, the disbursement, any refund), oldest first.
 
+    Scope: `payments.read`.
+
     Args:
         provider_id (str):
         request_id (str):
@@ -211,6 +215,8 @@ async def asyncio_detailed(
 
      A request the provider owns (`rq_…`): its requester and payer, hold, reviews, assessments and
     operations (each pay attempt, the disbursement, any refund), oldest first.
+
+    Scope: `payments.read`.
 
     Args:
         provider_id (str):
@@ -251,6 +257,8 @@ async def asyncio(
 
      A request the provider owns (`rq_…`): its requester and payer, hold, reviews, assessments and
     operations (each pay attempt, the disbursement, any refund), oldest first.
+
+    Scope: `payments.read`.
 
     Args:
         provider_id (str):

@@ -137,6 +137,8 @@ def sync_detailed(
      The state of a command a 202 accepted (its Location): pending until applied, then applied or
     rejected with the problem. The command.applied and command.rejected events report the same outcome.
 
+    Scope: `participant-reviews.read`.
+
     Args:
         provider_id (str):
         command_id (str):
@@ -177,6 +179,8 @@ def sync(
      The state of a command a 202 accepted (its Location): pending until applied, then applied or
     rejected with the problem. The command.applied and command.rejected events report the same outcome.
 
+    Scope: `participant-reviews.read`.
+
     Args:
         provider_id (str):
         command_id (str):
@@ -211,6 +215,8 @@ async def asyncio_detailed(
 
      The state of a command a 202 accepted (its Location): pending until applied, then applied or
     rejected with the problem. The command.applied and command.rejected events report the same outcome.
+
+    Scope: `participant-reviews.read`.
 
     Args:
         provider_id (str):
@@ -251,6 +257,8 @@ async def asyncio(
 
      The state of a command a 202 accepted (its Location): pending until applied, then applied or
     rejected with the problem. The command.applied and command.rejected events report the same outcome.
+
+    Scope: `participant-reviews.read`.
 
     Args:
         provider_id (str):

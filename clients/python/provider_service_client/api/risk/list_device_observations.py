@@ -159,6 +159,8 @@ def sync_detailed(
      The devices observed on one risk assessment of a payment, newest observedOn first (those without a
     time last). Needs both service-devices.read and service-payments.read.
 
+    Scopes: `service-devices.read` and `service-payments.read`.
+
     Args:
         provider_id (str):
         payment_id (str):
@@ -208,6 +210,8 @@ def sync(
      The devices observed on one risk assessment of a payment, newest observedOn first (those without a
     time last). Needs both service-devices.read and service-payments.read.
 
+    Scopes: `service-devices.read` and `service-payments.read`.
+
     Args:
         provider_id (str):
         payment_id (str):
@@ -251,6 +255,8 @@ async def asyncio_detailed(
 
      The devices observed on one risk assessment of a payment, newest observedOn first (those without a
     time last). Needs both service-devices.read and service-payments.read.
+
+    Scopes: `service-devices.read` and `service-payments.read`.
 
     Args:
         provider_id (str):
@@ -300,6 +306,8 @@ async def asyncio(
 
      The devices observed on one risk assessment of a payment, newest observedOn first (those without a
     time last). Needs both service-devices.read and service-payments.read.
+
+    Scopes: `service-devices.read` and `service-payments.read`.
 
     Args:
         provider_id (str):

@@ -157,6 +157,8 @@ def sync_detailed(
      The participant's risk assessments in assessment order (not newest first): signups, sign-ins and the
     provider's own payments, each with its decision, level, reasons, evidence and rules.
 
+    Scope: `participant-reviews.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -203,6 +205,8 @@ def sync(
      The participant's risk assessments in assessment order (not newest first): signups, sign-ins and the
     provider's own payments, each with its decision, level, reasons, evidence and rules.
 
+    Scope: `participant-reviews.read`.
+
     Args:
         provider_id (str):
         participant_id (str):
@@ -243,6 +247,8 @@ async def asyncio_detailed(
 
      The participant's risk assessments in assessment order (not newest first): signups, sign-ins and the
     provider's own payments, each with its decision, level, reasons, evidence and rules.
+
+    Scope: `participant-reviews.read`.
 
     Args:
         provider_id (str):
@@ -289,6 +295,8 @@ async def asyncio(
 
      The participant's risk assessments in assessment order (not newest first): signups, sign-ins and the
     provider's own payments, each with its decision, level, reasons, evidence and rules.
+
+    Scope: `participant-reviews.read`.
 
     Args:
         provider_id (str):

@@ -152,6 +152,8 @@ def sync_detailed(
      Registers an HTTPS address to push events to (`eventTypes` empty: every type). The answer carries
     the signing `secret`, shown this once.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         x_idempotency_key (str):
@@ -195,6 +197,8 @@ def sync(
      Registers an HTTPS address to push events to (`eventTypes` empty: every type). The answer carries
     the signing `secret`, shown this once.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         x_idempotency_key (str):
@@ -232,6 +236,8 @@ async def asyncio_detailed(
 
      Registers an HTTPS address to push events to (`eventTypes` empty: every type). The answer carries
     the signing `secret`, shown this once.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):
@@ -275,6 +281,8 @@ async def asyncio(
 
      Registers an HTTPS address to push events to (`eventTypes` empty: every type). The answer carries
     the signing `secret`, shown this once.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):

@@ -132,6 +132,8 @@ def sync_detailed(
 
      Stops deliveries to the endpoint and removes it.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         endpoint_id (str):
@@ -171,6 +173,8 @@ def sync(
 
      Stops deliveries to the endpoint and removes it.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         endpoint_id (str):
@@ -204,6 +208,8 @@ async def asyncio_detailed(
     """ Delete a webhook endpoint
 
      Stops deliveries to the endpoint and removes it.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):
@@ -243,6 +249,8 @@ async def asyncio(
     """ Delete a webhook endpoint
 
      Stops deliveries to the endpoint and removes it.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):

@@ -136,6 +136,8 @@ def sync_detailed(
 
      One endpoint, without its secret.
 
+    Scope: `webhooks.read`.
+
     Args:
         provider_id (str):
         endpoint_id (str):
@@ -175,6 +177,8 @@ def sync(
 
      One endpoint, without its secret.
 
+    Scope: `webhooks.read`.
+
     Args:
         provider_id (str):
         endpoint_id (str):
@@ -208,6 +212,8 @@ async def asyncio_detailed(
     """ Get a webhook endpoint
 
      One endpoint, without its secret.
+
+    Scope: `webhooks.read`.
 
     Args:
         provider_id (str):
@@ -247,6 +253,8 @@ async def asyncio(
     """ Get a webhook endpoint
 
      One endpoint, without its secret.
+
+    Scope: `webhooks.read`.
 
     Args:
         provider_id (str):

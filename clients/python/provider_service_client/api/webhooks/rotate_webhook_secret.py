@@ -154,6 +154,8 @@ def sync_detailed(
 
      A new signing secret; for 24 hours each delivery is signed by both.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         endpoint_id (str):
@@ -196,6 +198,8 @@ def sync(
 
      A new signing secret; for 24 hours each delivery is signed by both.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         endpoint_id (str):
@@ -232,6 +236,8 @@ async def asyncio_detailed(
     """ Rotate a webhook secret
 
      A new signing secret; for 24 hours each delivery is signed by both.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):
@@ -274,6 +280,8 @@ async def asyncio(
     """ Rotate a webhook secret
 
      A new signing secret; for 24 hours each delivery is signed by both.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):

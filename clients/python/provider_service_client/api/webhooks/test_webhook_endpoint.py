@@ -154,6 +154,8 @@ def sync_detailed(
 
      Sends a webhook.test event to this endpoint.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         endpoint_id (str):
@@ -196,6 +198,8 @@ def sync(
 
      Sends a webhook.test event to this endpoint.
 
+    Scope: `webhooks.write`.
+
     Args:
         provider_id (str):
         endpoint_id (str):
@@ -232,6 +236,8 @@ async def asyncio_detailed(
     """ Send a test event
 
      Sends a webhook.test event to this endpoint.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):
@@ -274,6 +280,8 @@ async def asyncio(
     """ Send a test event
 
      Sends a webhook.test event to this endpoint.
+
+    Scope: `webhooks.write`.
 
     Args:
         provider_id (str):
