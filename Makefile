@@ -12,7 +12,7 @@ PORT ?= 8000
 export SERVICE_BASE_URL ?= http://$(HOST):$(PORT)
 DEMO_ENV := var/demo.env
 
-.PHONY: install lock run up-prod test test-pgbouncer replica lint format migrate seed clean FORCE
+.PHONY: install lock run up-prod test test-pgbouncer replica lint format migrate seed client clean FORCE
 
 # Every package of the tree pinned with its hashes (`make lock` writes both files from
 # pyproject.toml): a fresh machine installs exactly what the tests ran against, or nothing.
@@ -104,6 +104,17 @@ test-pgbouncer: install
 # DATABASE_REPLICA_URL=postgres://…@127.0.0.1:5440/<the primary's database> (deploy/dev/replica.sh).
 replica:
 	deploy/dev/replica.sh start
+
+# The typed Python client (clients/python/provider_service_client/), generated anew from the
+# schema the project generates; the same schema always makes the same files
+# (tests/test_client.py fails while the committed client is stale).
+CLIENT_SCHEMA := var/openapi.json
+CLIENT_DIR := clients/python/provider_service_client
+client: install
+	mkdir -p var
+	$(PY) manage.py spectacular --format openapi-json --file $(CLIENT_SCHEMA)
+	$(VENV)/bin/openapi-python-client generate --path $(CLIENT_SCHEMA) --meta none \
+		--config clients/python/config.yaml --output-path $(CLIENT_DIR) --overwrite
 
 lint: install
 	$(PY) -m ruff check .

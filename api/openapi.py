@@ -75,6 +75,19 @@ class ServiceAutoSchema(AutoSchema):
             )
         return params
 
+    def get_operation(self, *args, **kwargs):
+        operation = super().get_operation(*args, **kwargs)
+        # The scopes a credential needs, from the view's own check (never out of date); after
+        # the description an `extend_schema` gave, which a get_description here cannot see.
+        needed = ()
+        if hasattr(self.view, "required_scopes"):
+            needed = self.view.required_scopes.get(self.view.operation_name(self.method), ())
+        if operation and operation.get("description") and needed:
+            names = " and ".join(f"`{scope}`" for scope in needed)
+            plural = "s" if len(needed) > 1 else ""
+            operation["description"] += f"\n\nScope{plural}: {names}."
+        return operation
+
     def get_filter_backends(self):
         # A viewset's FilterSet describes its list's query, not its other actions'.
         if getattr(self.view, "action", None) != "list":

@@ -111,10 +111,14 @@ def render_participant_created(
     enrollment: Enrollment, phones: tuple[tuple[str, str], ...], emails: tuple[str, ...]
 ) -> dict:
     """The 201 body of a create: IDs plus the profile echoed as it was sent (the funding
-    sources are not returned), from what the write holds: no read after it."""
+    sources are not returned), then the status and relationship as the read renders them (a
+    suspension's expectedVersionID needs no read first), from what the write holds: no read
+    after it."""
     data = _profile(enrollment)
     data["phones"] = [{"countryCode": code, "number": number} for code, number in phones]
     data["emails"] = list(emails)
+    data["status"] = enrollment.participant.status
+    data["relationship"] = _relationship_summary(enrollment)
     return data
 
 

@@ -18,9 +18,24 @@ _STATUS_CHANGED = {
 }
 
 
+# An event names the parties as the payment's detail does (docs/decisions/event-party-names.md):
+# the list row's initiator and counterparty are its sender and recipient, or requester and payer.
+PARTY_NAMES = {
+    PaymentType.PAYOUT: {"initiator": "sender", "counterparty": "recipient"},
+    PaymentType.REQUEST: {"initiator": "requester", "counterparty": "payer"},
+}
+
+
+def event_data(row: dict, payment_type: str) -> dict:
+    """A payment row as an event carries it: each party under the detail's name."""
+    names = PARTY_NAMES[payment_type]
+    return {names.get(key, key): value for key, value in row.items()}
+
+
 def _views(payment: Payment, **change) -> dict[str, dict]:
     return {
-        viewer: {**render_payment_row(payment, viewer), **change} for viewer in viewers(payment)
+        viewer: {**event_data(render_payment_row(payment, viewer), payment.type), **change}
+        for viewer in viewers(payment)
     }
 
 

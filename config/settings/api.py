@@ -82,4 +82,73 @@ SPECTACULAR_SETTINGS = {
         "WebhookEndpointStatusEnum": "events.models.WebhookEndpoint.Status",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
+    # Every operation carries exactly one of these (api/examples.py, tests/test_openapi_docs.py).
+    "TAGS": [
+        {
+            "name": "Participants",
+            "description": "A provider's customers (`usr_…`): create one, read and list them, "
+            "and suspend or reactivate the provider's relationship with one. A path "
+            "participantID starting with `usr_` is the participantID, any other value the "
+            "provider's externalID.",
+        },
+        {
+            "name": "Funding sources",
+            "description": "A participant's cards and bank accounts (`fs_…`) that payouts "
+            "send from and requests pay into. Removing one keeps it with `disabledOn` set.",
+        },
+        {
+            "name": "Limits",
+            "description": "Send limits resolved per participant from the platform, provider, "
+            "limit group (`grp_…`) and override levels.",
+        },
+        {
+            "name": "Payments",
+            "description": "Payouts and requests together, as list rows discriminated by "
+            "`type`: provider-wide, or one participant's with its `direction`.",
+        },
+        {
+            "name": "Payouts",
+            "description": "Money a participant sends to a phone number (`po_…`); the "
+            "recipient claims it.",
+        },
+        {
+            "name": "Requests",
+            "description": "A requester's demand that a payer pay (`rq_…`).",
+        },
+        {
+            "name": "Risk",
+            "description": "Risk assessments (`ra_…`) of a participant's signups, sign-ins "
+            "and payments, and the devices observed on a payment's assessment.",
+        },
+        {
+            "name": "Participant reviews",
+            "description": "Reviews of a provider's relationship with a participant (`rev_…`): "
+            "open, assign (accepted later, 202), read, and resolve by suspending.",
+        },
+        {
+            "name": "Payment reviews",
+            "description": "Reviews of a payout put on hold (`pyr_…`), resolved as approved or "
+            "rejected.",
+        },
+        {
+            "name": "Review commands",
+            "description": "The state of a command a 202 accepted (`cmd_…`), where its "
+            "`Location` points.",
+        },
+        {
+            "name": "Events",
+            "description": "Every change a provider may care about (`evt_…`), as a feed "
+            "oldest first; docs/events.md is the catalog of types.",
+        },
+        {
+            "name": "Webhooks",
+            "description": "Endpoints (`whe_…`) the events are pushed to, signed per "
+            "Standard Webhooks.",
+        },
+        {
+            "name": "Tokens",
+            "description": "Short-lived bearer tokens (`pst_…`) narrowed to some scopes, "
+            "minted with an API key for delegated callers.",
+        },
+    ],
 }

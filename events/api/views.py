@@ -12,12 +12,14 @@ from api.pagination import Keyset
 from api.validation import validated
 from api.views import ProviderViewSet
 from events import rendering, selectors, services
+from events.api import docs
 from events.api import serializers as s
 from events.api.filters import EventFilterSet
 from events.models import Event
 
 
 # /events (the feed), /events/{eventID} and its redeliveries.
+@docs.EVENTS
 class EventViewSet(ProviderViewSet):
     replica_actions = ("list",)
     lookup_url_kwarg = "eventID"
@@ -63,6 +65,7 @@ class EventViewSet(ProviderViewSet):
 
 
 # /webhook-endpoints, /webhook-endpoints/{endpointID}, its secret rotations and tests.
+@docs.WEBHOOK_ENDPOINTS
 class WebhookEndpointViewSet(ProviderViewSet):
     lookup_url_kwarg = "endpointID"
     required_scopes = {

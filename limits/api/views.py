@@ -9,11 +9,13 @@ from rest_framework.response import Response
 from api import scopes
 from api.views import ProviderViewSet
 from limits import rendering, selectors, services
+from limits.api import docs
 from limits.api import serializers as s
 from participants.api.base import ParticipantPath
 
 
 # /participants/{participantID}/effective-limits: the limits side of a participant.
+@docs.PARTICIPANT_LIMITS
 class ParticipantLimitsViewSet(ParticipantPath, ProviderViewSet):
     lookup_url_kwarg = "participantID"
     required_scopes = {"effective_limits": (scopes.LIMITS_READ,)}
@@ -35,6 +37,7 @@ class ParticipantLimitsViewSet(ParticipantPath, ProviderViewSet):
 
 
 # /limits/defaults.
+@docs.LIMIT_DEFAULTS
 class LimitDefaultsViewSet(ProviderViewSet):
     required_scopes = {"defaults": (scopes.LIMITS_READ,)}
     # The contract names 400 for a malformed providerID here (elsewhere it is 403).
@@ -47,6 +50,7 @@ class LimitDefaultsViewSet(ProviderViewSet):
 
 
 # /limit-groups and /limit-groups/{groupID}.
+@docs.LIMIT_GROUPS
 class LimitGroupViewSet(ProviderViewSet):
     lookup_url_kwarg = "groupID"
     required_scopes = {

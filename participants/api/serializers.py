@@ -241,10 +241,16 @@ class ParticipantSerializer(_ProfileSerializer):
 
 
 class ParticipantCreatedSerializer(_ProfileSerializer):
-    """The 201 body: IDs plus the profile echoed as it was sent (fundingSources not returned)."""
+    """The 201 body: IDs plus the profile echoed as it was sent (fundingSources not returned),
+    then `status` (pending until onboarding finishes) and `relationship` as the participant
+    read renders them, so a suspension can take its expectedVersionID from this answer."""
 
     phones = PhoneNumberSerializer(many=True)
     emails = serializers.ListField(child=serializers.CharField())
+    status = serializers.ChoiceField(
+        source="participant.status", choices=Participant.Status.choices
+    )
+    relationship = RelationshipSummarySerializer(source="*")
 
 
 class ParticipantListSerializer(serializers.Serializer):

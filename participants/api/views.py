@@ -1,7 +1,7 @@
 """Participants endpoints as viewsets: parse, authorize, call one service or selector,
 serialize."""
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -11,36 +11,10 @@ from api.pagination import Keyset
 from api.validation import validated
 from api.views import ProviderViewSet
 from participants import rendering, selectors, services
+from participants.api import docs
 from participants.api import serializers as s
 from participants.api.base import ParticipantPath
 from providers.models import Provider
-
-CREATE_EXAMPLE = OpenApiExample(
-    "A participant with a bank account",
-    request_only=True,
-    value={
-        "externalID": "cust-42",
-        "givenName": "Grace",
-        "familyName": "Hopper",
-        "address": {
-            "addressLine1": "1 Navy Way",
-            "city": "Arlington",
-            "stateOrProvince": "VA",
-            "postalCode": "22202",
-            "country": "US",
-        },
-        "phones": [{"countryCode": "1", "number": "2025550142"}],
-        "emails": ["grace@example.com"],
-        "fundingSources": [
-            {
-                "displayName": "Checking",
-                "fundingType": "bank_account",
-                "providerSourceID": "acct-42",
-                "last4": "0042",
-            }
-        ],
-    },
-)
 
 
 def _new_participant(data: dict) -> services.NewParticipant:
@@ -73,6 +47,7 @@ def _new_participant(data: dict) -> services.NewParticipant:
 
 
 # /participants, /participants/{participantID}, its suspensions and reactivations.
+@docs.PARTICIPANTS
 class ParticipantViewSet(ParticipantPath, ProviderViewSet):
     replica_actions = ("list",)
     lookup_url_kwarg = "participantID"
@@ -128,7 +103,6 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
         operation_id="createParticipant",
         request=s.ParticipantCreateSerializer,
         responses={201: s.ParticipantCreatedSerializer},
-        examples=[CREATE_EXAMPLE],
     )
     def create(self, request, providerID):
         data = _new_participant(validated(s.ParticipantCreateSerializer, request.data))
@@ -183,6 +157,7 @@ class ParticipantViewSet(ParticipantPath, ProviderViewSet):
 
 
 # /participants/{participantID}/funding-sources and .../{fundingSourceID}.
+@docs.FUNDING_SOURCES
 class FundingSourceViewSet(ParticipantPath, ProviderViewSet):
     lookup_url_kwarg = "fundingSourceID"
     required_scopes = {

@@ -12,6 +12,7 @@ from api.pagination import Keyset
 from api.views import ProviderViewSet
 from participants.api.base import ParticipantPath
 from payments import page_rows, rendering, selectors
+from payments.api import docs
 from payments.api import serializers as s
 from payments.api.filters import ParticipantPaymentFilterSet, PaymentFilterSet
 from payments.models import Payment, PaymentType
@@ -21,6 +22,7 @@ LEGACY_ROW_VERSION = "v2026.07.00"
 
 
 # /payments: the provider's payments.
+@docs.PAYMENTS
 class PaymentViewSet(ProviderViewSet):
     replica_actions = ("list",)
     required_scopes = {"list": (scopes.PAYMENTS_READ,)}
@@ -45,6 +47,7 @@ class PaymentViewSet(ProviderViewSet):
 
 
 # /participants/{participantID}/payments: one participant's payments.
+@docs.PARTICIPANT_PAYMENTS
 class ParticipantPaymentViewSet(ParticipantPath, ProviderViewSet):
     replica_actions = ("list",)
     required_scopes = {"list": (scopes.PAYMENTS_READ,)}
@@ -80,6 +83,7 @@ class ParticipantPaymentViewSet(ParticipantPath, ProviderViewSet):
 
 
 # /payouts/{payoutID}.
+@docs.PAYOUT
 class PayoutViewSet(ProviderViewSet):
     lookup_url_kwarg = "payoutID"
     required_scopes = {"retrieve": (scopes.PAYMENTS_READ,)}
@@ -92,6 +96,7 @@ class PayoutViewSet(ProviderViewSet):
 
 
 # /requests/{requestID}.
+@docs.REQUEST
 class RequestViewSet(ProviderViewSet):
     lookup_url_kwarg = "requestID"
     required_scopes = {"retrieve": (scopes.PAYMENTS_READ,)}

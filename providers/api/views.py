@@ -6,9 +6,11 @@ from api.validation import validated
 from api.views import ProviderViewSet
 from common.errors import Forbidden
 from providers import rendering, selectors, services
+from providers.api import docs
 from providers.api import serializers as s
 
 
+@docs.TOKENS
 class TokenViewSet(ProviderViewSet):
     """Narrowed bearer tokens for delegated callers, minted with an API key.
 

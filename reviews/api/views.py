@@ -16,6 +16,7 @@ from api.views import ProviderViewSet
 from participants.api.base import ParticipantPath
 from participants.selectors import get_enrollment
 from reviews import rendering
+from reviews.api import docs
 from reviews.api import serializers as s
 from reviews.api.filters import ParticipantReviewFilterSet
 from reviews.models import ParticipantReview, ReviewCommand
@@ -72,6 +73,7 @@ def _accepted(command: ReviewCommand) -> Response:
 
 
 # /participant-reviews, /participant-reviews/{reviewID}, its assignment and suspensions.
+@docs.PARTICIPANT_REVIEWS
 class ParticipantReviewViewSet(ProviderViewSet):
     replica_actions = ("list",)
     lookup_url_kwarg = "reviewID"
@@ -178,6 +180,7 @@ class ParticipantReviewViewSet(ProviderViewSet):
 
 
 # /review-commands/{commandID}: a 202 command's state, where its Location points.
+@docs.REVIEW_COMMANDS
 class ReviewCommandViewSet(ProviderViewSet):
     lookup_url_kwarg = "commandID"
     # Read like the reviews the commands change.
@@ -197,6 +200,7 @@ class ReviewCommandViewSet(ProviderViewSet):
 
 
 # /reviews/{reviewID}/resolutions: a payment review's resolution.
+@docs.PAYMENT_REVIEWS
 class PaymentReviewViewSet(ProviderViewSet):
     lookup_url_kwarg = "reviewID"
     required_scopes = {"resolve": (scopes.PAYMENT_REVIEWS_WRITE,)}
@@ -224,6 +228,7 @@ class PaymentReviewViewSet(ProviderViewSet):
 
 
 # /participants/{participantID}/risk-assessments.
+@docs.RISK_ASSESSMENTS
 class RiskAssessmentViewSet(ParticipantPath, ProviderViewSet):
     replica_actions = ("list",)
     required_scopes = {"list": (scopes.PARTICIPANT_REVIEWS_READ,)}
@@ -253,6 +258,7 @@ class RiskAssessmentViewSet(ParticipantPath, ProviderViewSet):
 
 
 # /payments/{paymentID}/risk-assessments/{assessmentID}/device-observations.
+@docs.DEVICE_OBSERVATIONS
 class DeviceObservationViewSet(ProviderViewSet):
     replica_actions = ("list",)
     # Both are required, also for a narrowed token (a token carries only what it was given).

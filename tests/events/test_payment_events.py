@@ -8,7 +8,7 @@ from events.models import Event
 from payments import services
 from reviews.services import payment_reviews
 from tests.events.support import events_of, only, types_of
-from tests.payments.factories import enroll, new_payout
+from tests.payments.factories import enroll, new_payout, new_request
 from tests.reviews.factories import payout_in_review
 
 
@@ -19,9 +19,11 @@ def fast_retries(settings):
 
 
 def _row(ctx, payment_id):
+    """The payments list's row with its parties named as the payout's detail names them."""
     response = ctx.client.get(ctx.url(f"/payments?paymentID={payment_id}"))
     [row] = response.json()["payments"]
-    return row
+    names = {"initiator": "sender", "counterparty": "recipient"}
+    return {names.get(key, key): value for key, value in row.items()}
 
 
 def _moves(provider_id, payment_id):
@@ -55,10 +57,11 @@ def test_a_payout_to_another_providers_participant_reaches_both_in_their_own_vie
     theirs = events_of(other_provider.id, "payout.status_changed")[-1].data
     assert ours == {**_row(provider, payout.id), "previousStatus": "claiming"}
     assert theirs == {**_row(other_provider, payout.id), "previousStatus": "claiming"}
-    assert ours["initiator"]["externalID"] == alice.external_id
-    assert "externalID" not in ours["counterparty"]
-    assert theirs["counterparty"]["externalID"] == bob.external_id
-    assert "externalID" not in theirs["initiator"]
+    assert ours["sender"]["externalID"] == alice.external_id
+    assert "externalID" not in ours["recipient"]
+    assert theirs["recipient"]["externalID"] == bob.external_id
+    assert "externalID" not in theirs["sender"]
+    assert not {"initiator", "counterparty"} & set(ours)
     assert set(Event.objects.values_list("provider_id", flat=True)) == {
         provider.id,
         other_provider.id,
@@ -96,3 +99,15 @@ def test_a_payment_review_flips_the_hold_and_emits_review_events(provider, other
     lifted = events_of(provider.id, "payment.hold_changed")[-1]
     assert lifted.data["hold"] == {"active": False}
     assert types_of(other_provider.id) == []
+
+
+def test_a_request_event_names_its_parties_requester_and_payer(provider):
+    requester = enroll(provider.provider, given="Alice", family="Nguyen")
+    request = new_request(provider.provider, requester)
+    services.cancel_request(request_id=request.id)
+    [event] = events_of(provider.id, "request.status_changed")
+    assert event.data["requester"]["externalID"] == requester.external_id
+    assert event.data["payer"] == {"phoneNumber": request.counterparty_phone}
+    assert not {"initiator", "counterparty"} & set(event.data)
+    detail = provider.client.get(provider.url(f"/requests/{request.id}")).json()["request"]
+    assert event.data["requester"] == detail["requester"]

@@ -257,3 +257,37 @@ def test_wrong_content_type_is_415_problem(provider):
     )
     assert response.status_code == 415
     assert response["Content-Type"] == PROBLEM
+
+
+def test_create_answers_the_status_and_relationship_the_read_renders(provider):
+    # Beside the contract's fields: enough to suspend without reading the participant first.
+    body = participant_payload(externalID="cust-rel")
+    created = post(provider, body, key="create-rel").json()
+    assert created["status"] == "pending"
+    assert created["relationship"]["suspended"] is False
+    assert set(created["relationship"]) == {"suspended", "versionID"}
+    read = provider.client.get(provider.url(f"/participants/{created['participantID']}")).json()
+    assert created["relationship"] == read["relationship"]
+    # The contract's own fields are echoed exactly as it writes them.
+    assert created["phones"] == body["phones"]
+    assert "fundingSources" not in created
+
+    suspended = provider.client.post(
+        provider.url(f"/participants/{created['participantID']}/suspensions"),
+        {
+            "reasonCode": "suspected-fraud",
+            "expectedVersionID": created["relationship"]["versionID"],
+        },
+        format="json",
+        HTTP_X_IDEMPOTENCY_KEY="suspend-rel",
+    )
+    assert suspended.status_code == 201, suspended.json()
+    assert suspended.json()["relationship"]["suspended"] is True
+
+
+def test_a_replayed_create_answers_the_same_status_and_relationship(provider):
+    body = participant_payload(externalID="cust-replay-rel")
+    first = post(provider, body, key="create-replay-rel")
+    again = post(provider, body, key="create-replay-rel")
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()

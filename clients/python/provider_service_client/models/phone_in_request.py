@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.calling_code_enum import CallingCodeEnum
+
+
+
+
+
+
+T = TypeVar("T", bound="PhoneInRequest")
+
+
+
+@_attrs_define
+class PhoneInRequest:
+    """ 
+        Attributes:
+            country_code (CallingCodeEnum):
+            number (str): National significant number, ASCII digits
+     """
+
+    country_code: CallingCodeEnum
+    number: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        country_code = self.country_code.value
+
+        number = self.number
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "countryCode": country_code,
+            "number": number,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        country_code = CallingCodeEnum(d.pop("countryCode"))
+
+
+
+
+        number = d.pop("number")
+
+        phone_in_request = cls(
+            country_code=country_code,
+            number=number,
+        )
+
+
+        phone_in_request.additional_properties = d
+        return phone_in_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
