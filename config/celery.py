@@ -7,7 +7,7 @@ from ops.workers import Heartbeat
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 # Every broker connection is common.broker_connection's: a worker whose connection drops while
-# it holds unacknowledged messages closes it without exiting.
+# it runs or acknowledges a late-acknowledged task goes on instead of exiting.
 app = Celery("config", amqp="common.broker_connection:AMQP")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

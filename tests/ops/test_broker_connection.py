@@ -6,8 +6,9 @@ acknowledged with a BRPOP pending, and a later channel consumes a fanout queue d
 TLS).
 
 kombu's own connection raises an AttributeError there, which ends a worker; the service's
-closes quietly. When kombu's stops raising, the override in common/broker_connection.py can go
-(docs/decisions/library-patches.md)."""
+closes quietly, and the held message's late acknowledgement fails with a connection error while
+Redis is away and is recorded once it is back. When kombu's stops raising, the override in
+common/broker_connection.py can go (docs/decisions/library-patches.md)."""
 
 import pytest
 from kombu import Connection as KombuConnection
@@ -36,37 +37,47 @@ def _drain_until_idle(connection) -> None:
     raise AssertionError("the connection never went idle")
 
 
-def _drop_while_holding_a_message(connection_class, tls: bool) -> None:
-    server = RedisServer(tls=tls)
+def _dropped_while_holding_a_message(connection_class, server):
+    """A worker's connection after Redis went away, collected and closed as Celery's consumer
+    does; the message it held, delivered and not acknowledged."""
+    connection = connection_class(server.url, transport_options={"socket_timeout": 5})
+    connection.Producer().publish({"n": 1}, routing_key=QUEUE.routing_key, declare=[QUEUE])
+    held = []
+    consumer = Consumer(connection, [QUEUE], callbacks=[lambda body, message: held.append(message)])
+    consumer.qos(prefetch_count=2)  # room for a second message: a BRPOP stays pending
+    consumer.consume()
+    Consumer(connection.channel(), [BROADCAST]).consume()
+    _drain_until_idle(connection)
+    assert len(held) == 1
+    server.stop()
+    # Celery's consumer on a connection error after connecting (Consumer.
+    # on_connection_error_after_connected): collect, then close ignoring connection errors.
+    connection.collect(socket_timeout=2)
+    ignore_errors(connection, connection.close)
+    return connection, held[0]
+
+
+@pytest.fixture(params=[False, True], ids=["redis", "rediss"])
+def server(request):
+    server = RedisServer(tls=request.param)
     server.start()
-    try:
-        connection = connection_class(server.url, transport_options={"socket_timeout": 5})
-        connection.Producer().publish({"n": 1}, routing_key=QUEUE.routing_key, declare=[QUEUE])
-        held = []
-        consumer = Consumer(connection, [QUEUE], callbacks=[lambda body, message: held.append(1)])
-        consumer.qos(prefetch_count=2)  # room for a second message: a BRPOP stays pending
-        consumer.consume()
-        Consumer(connection.channel(), [BROADCAST]).consume()
-        _drain_until_idle(connection)
-        assert held == [1]  # delivered, not acknowledged
-        server.stop()
-        # Celery's consumer on a connection error after connecting (Consumer.
-        # on_connection_error_after_connected): collect, then close ignoring connection errors.
-        connection.collect(socket_timeout=2)
-        ignore_errors(connection, connection.close)
-    finally:
-        server.close()
+    yield server
+    server.close()
 
 
-@pytest.mark.parametrize("tls", [False, True], ids=["redis", "rediss"])
-def test_kombus_own_connection_fails_closing_after_the_drop(tls):
+def test_kombus_own_connection_fails_closing_after_the_drop(server):
     with pytest.raises(AttributeError, match="hostname"):
-        _drop_while_holding_a_message(KombuConnection, tls)
+        _dropped_while_holding_a_message(KombuConnection, server)
 
 
-@pytest.mark.parametrize("tls", [False, True], ids=["redis", "rediss"])
-def test_the_services_connection_closes_after_the_drop(tls):
-    _drop_while_holding_a_message(Connection, tls)
+def test_the_services_connection_closes_and_acknowledges_after_the_drop(server):
+    connection, message = _dropped_while_holding_a_message(Connection, server)
+    # A task that finishes while Redis is away: a connection error, which Celery logs.
+    with pytest.raises(connection.connection_errors):
+        message.ack()
+    server.start()
+    message.ack()  # one that finishes once Redis is back: recorded
+    assert message.acknowledged
 
 
 def test_celery_makes_every_connection_of_that_class():
