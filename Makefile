@@ -67,8 +67,11 @@ run: migrate $(DEMO_ENV)
 # and static files collected first, nginx on HOST:PORT (plain http, deploy/nginx/local.conf)
 # and gunicorn behind it on 127.0.0.1:UPSTREAM_PORT. The settings are `make run`'s (DEBUG=1,
 # sandbox ledger) unless given, e.g. `make up-prod DEBUG=0 LOCAL_HTTP=1 SECRET_KEY=…`
-# (production settings, plain http on loopback). Ctrl-C stops every process.
+# (production settings, plain http on loopback). Each line runs under deploy/dev/respawn, which
+# starts a process that exits again after 2 s (as its systemd unit does) where honcho alone
+# would stop every process. Ctrl-C stops every process.
 UP_PROD_METRICS := var/prometheus-up-prod
+RESPAWN := $(CURDIR)/deploy/dev/respawn
 UP_PROD_NGINX := var/nginx
 UPSTREAM_PORT ?= $(shell expr $(PORT) + 1)
 NGINX ?= $(shell command -v nginx || echo /usr/sbin/nginx)
@@ -85,7 +88,7 @@ up-prod: install
 	$(PY) manage.py render_nginx_conf --variant local --out $(UP_PROD_NGINX) \
 		--listen $(HOST):$(PORT) --upstream 127.0.0.1:$(UPSTREAM_PORT)
 	{ cat Procfile; echo "nginx: $(NGINX) -p $(CURDIR)/$(UP_PROD_NGINX) -c $(CURDIR)/$(UP_PROD_NGINX)/local.conf -e stderr"; } \
-		> $(UP_PROD_NGINX)/Procfile
+		| sed -E 's#^([A-Za-z0-9_-]+):[[:space:]]*#\1: $(RESPAWN) #' > $(UP_PROD_NGINX)/Procfile
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" DATABASE_URL="$(DATABASE_URL)" REDIS_URL="$(REDIS_URL)" \
 		GUNICORN_BIND=127.0.0.1:$(UPSTREAM_PORT) STAFF_TRUSTED_PROXIES=127.0.0.1/32 \
 		PROMETHEUS_MULTIPROC_DIR=$(CURDIR)/$(UP_PROD_METRICS) \

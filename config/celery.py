@@ -6,7 +6,9 @@ from ops.workers import Heartbeat
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("config")
+# Every broker connection is common.broker_connection's: a worker whose connection drops while
+# it runs or acknowledges a late-acknowledged task goes on instead of exiting.
+app = Celery("config", amqp="common.broker_connection:AMQP")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 # Each worker beats for the queues it consumes, where /readyz and /metrics read it.

@@ -130,6 +130,43 @@ PATCHES = [
         },
     ),
     Patch(
+        where="common/broker_connection.py (Connection.collect)",
+        distribution="kombu",
+        checked="5.7.0",
+        recheck="whether collect() still detaches the transport (client None) after closing the "
+        "channels, and whether a Redis channel used afterwards (closed again with messages held, "
+        "or acknowledging a message) still builds its pool from transport.client; if it no "
+        "longer fails there, the override can go (tests/ops/test_broker_connection.py says so)",
+        relies_on={
+            "kombu.connection.Connection.collect": "36d622aa0b69908a",
+            "kombu.connection.Connection._do_close_self": "624b2e115799fe74",
+            "kombu.connection.Connection._do_close_transport": "3e87de68f6283cf7",
+            "kombu.connection.Connection.transport": "f08707ef6cea6d75",
+            "kombu.transport.virtual.base.Transport.close_connection": "e16eb2eabe26623d",
+            "kombu.transport.virtual.base.Channel.close": "26368e1cadfc4ff9",
+            "kombu.transport.redis.Channel.close": "101e9b9cdad44b88",
+            "kombu.transport.redis.Channel._connparams": "e9a4295085a8fb90",
+            "kombu.transport.redis.QoS.ack": "1bc15a4ddf541af6",
+            "kombu.transport.redis.QoS.restore_unacked": "8954efef014d546e",
+        },
+    ),
+    Patch(
+        where="common/broker_connection.py (AMQP.Connection, for the worker's consumer)",
+        distribution="celery",
+        checked="5.7.0",
+        recheck="that the app still makes its broker connections from amqp.Connection, and "
+        "whether the consumer, on a connection error after connecting, still collects the "
+        "connection and then closes it ignoring only connection errors, and a late "
+        "acknowledgement still logs only connection errors",
+        relies_on={
+            "celery.app.base.Celery._connection": "8c73001d4137b7e6",
+            "celery.worker.consumer.Consumer.on_connection_error_after_connected": (
+                "4f84dbfff329d28f"
+            ),
+            "celery.worker.request.Request.acknowledge": "60dad9ce9c39f54c",
+        },
+    ),
+    Patch(
         where="common/outbound.py (_Watched._new_conn)",
         distribution="urllib3",
         checked="2.8.0",

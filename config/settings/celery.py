@@ -48,8 +48,9 @@ CELERY_TASK_ANNOTATIONS = queues.celery_annotations(TASK_TABLE)
 # Riding out a broker outage: publishers and workers retry the connection for ever; a socket
 # that stops answering is noticed within seconds (keepalive, timeouts, health checks) instead
 # of hanging; a worker cancels what it was running when the connection drops (acks_late
-# tasks are redelivered). What the library cannot survive, supervision restarts (see
-# deploy/systemd and docs/decisions/workers-ride-out-redis.md).
+# tasks are redelivered). A drop while a task runs or is acknowledged no longer ends a worker
+# (common.broker_connection, docs/decisions/worker-connection-drop.md); the units in
+# deploy/systemd still restart a process that exits for any other reason.
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None

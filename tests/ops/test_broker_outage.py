@@ -101,9 +101,10 @@ def _ping_at_once(url: str, count: int) -> list[set[str]]:
 
 class Supervisor:
     """The Procfile's worker and beat processes, supervised as their systemd units say for
-    the workers (Restart=always, RestartSec=2): kombu's Redis transport can end a worker
-    whose connection drops while it acknowledges a task (an AttributeError it raises instead
-    of a connection error). The beat is not restarted: it must ride out the outages."""
+    the workers (Restart=always, RestartSec=2), the restarts counted: none is expected since a
+    drop while a task runs or is acknowledged no longer ends a worker (common.broker_connection;
+    tests/ops/test_worker_ack_drop.py runs a worker unsupervised). The beat is not restarted:
+    it must ride out the outages."""
 
     RESTART_SECONDS = 2
 
