@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from api import scopes
+from reviews.api.views import SIGN_IN_EXAMPLES
 from reviews.models import ParticipantReview
 from risk.models import DeviceObservation, RiskAssessment
 from tests.payments.factories import enroll
@@ -18,16 +19,8 @@ from tests.schema import assert_matches_response
 pytestmark = pytest.mark.django_db
 
 PATH = "/providers/{providerID}/participants/{participantID}/sign-ins"
-PHONE = {
-    "deviceID": "inst-7f3a9c",
-    "ipAddress": "203.0.113.7",
-    "userAgent": "Wallet/4.2 (iPhone; iOS 18.1)",
-    "deviceType": "mobile",
-    "model": "iPhone 15",
-    "os": "iOS",
-    "osVersion": "18.1",
-    "location": {"city": "San Francisco", "region": "CA"},
-}
+# The documented example's device: the example is a request that works.
+PHONE = SIGN_IN_EXAMPLES[0].value["device"]
 
 
 @pytest.fixture
