@@ -69,12 +69,18 @@ def _seen(participant_id: str) -> Seen:
     return seen
 
 
-def _elsewhere(participant_id: str, since: datetime):
-    """Other participants' observations in the window."""
-    return (
-        DeviceObservation.objects.filter(observed_on__gte=since)
+def _latest_elsewhere(participant_id: str, since: datetime, key: str, values, *more):
+    """(other participantID, `key`, …) for other participants' observations in the window
+    whose `key` is one of `values`, the most recently seen first, at most `ROWS * 2`: one
+    query. Its cost follows the matches in the window (read by the `key` index), however many
+    other participants there are."""
+    return list(
+        DeviceObservation.objects.filter(observed_on__gte=since, **{f"{key}__in": values})
         .exclude(assessment__participant_id=participant_id)
         .exclude(assessment__participant_id=None)
+        .values_list("assessment__participant_id", key)
+        .annotate(*more, last_seen=Max("observed_on"))
+        .order_by("-last_seen", "assessment__participant_id", key)[: ROWS * 2]
     )
 
 
@@ -82,18 +88,12 @@ def _shared_devices(participant_id: str, seen: Seen, since: datetime) -> list[tu
     """(other participantID, what it shares) for device identifiers: one query."""
     if not seen.device_ids:
         return []
-    others = (
-        _elsewhere(participant_id, since)
-        .filter(device_id__in=seen.device_ids)
-        .values("assessment__participant_id", "device_id")
-        .annotate(model=Max("model"), os=Max("os"))
-        .order_by("assessment__participant_id", "device_id")[: ROWS * 2]
-    )
     found = []
-    for row in others:
-        said = " ".join(part for part in (row["model"], row["os"]) if part)
-        what = f"same device {row['device_id']}" + (f" ({said})" if said else "")
-        found.append((row["assessment__participant_id"], what))
+    for pid, device_id, model, os, _ in _latest_elsewhere(
+        participant_id, since, "device_id", seen.device_ids, Max("model"), Max("os")
+    ):
+        said = " ".join(part for part in (model, os) if part)
+        found.append((pid, f"same device {device_id}" + (f" ({said})" if said else "")))
     return found
 
 
@@ -102,23 +102,17 @@ def _shared_networks(participant_id: str, seen: Seen, since: datetime) -> list[t
     address is the same: two queries."""
     if not seen.networks:
         return []
-    elsewhere = _elsewhere(participant_id, since)
-    same_address = list(
-        elsewhere.filter(ip_address__in=seen.addresses)
-        .values_list("assessment__participant_id", "ip_address")
-        .distinct()
-        .order_by("assessment__participant_id", "ip_address")[: ROWS * 2]
-    )
+    same_address = [
+        (pid, address)
+        for pid, address, _ in _latest_elsewhere(
+            participant_id, since, "ip_address", seen.addresses
+        )
+    ]
     covered = {(pid, network_of(address)) for pid, address in same_address}
-    same_network = (
-        elsewhere.filter(network__in=seen.networks)
-        .values_list("assessment__participant_id", "network")
-        .distinct()
-        .order_by("assessment__participant_id", "network")[: ROWS * 2]
-    )
+    same_network = _latest_elsewhere(participant_id, since, "network", seen.networks)
     return [(pid, f"same address {address}") for pid, address in same_address] + [
         (pid, f"same network {network}")
-        for pid, network in same_network
+        for pid, network, _ in same_network
         if (pid, network) not in covered
     ]
 
