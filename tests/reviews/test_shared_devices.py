@@ -7,10 +7,17 @@ import pytest
 from django.utils import timezone
 
 from reviews.admin.shared_signals import DEVICES_COMPARED, shared_signals
+from risk.models import DeviceObservation
 from tests.payments.factories import enroll, make_payment
 from tests.reviews.admin_support import logged_in
-from tests.reviews.factories import pending_review
-from tests.reviews.test_admin_parties import RING_PHONE, participant_page, section, signed_in
+from tests.reviews.factories import payout_in_review, pending_review
+from tests.reviews.test_admin_parties import (
+    RING_PHONE,
+    participant_page,
+    payment_page,
+    section,
+    signed_in,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +135,24 @@ def test_the_case_page_with_shared_devices_costs_a_fixed_number_of_queries(
     with django_assert_num_queries(CASE_PAGE_QUERIES):
         page = client.get(participant_page(review)).content.decode()
     assert section(page, "shared-signals").count("same device inst-") == DEVICES_COMPARED
+
+
+def test_the_payout_page_and_the_assessment_show_the_device_id_and_address(provider, analyst):
+    _, review = payout_in_review(provider.provider)
+    DeviceObservation.objects.create(
+        assessment_id=review.assessment_id,
+        observed_on=timezone.now(),
+        model="Pixel 8",
+        device_id="and-inst-9",
+        ip_address="2001:db8:1:2::7",
+        network="2001:db8:1:2::/64",
+        user_agent="Wallet/4.2 (Linux; Android 15)",
+    )
+    client = logged_in(analyst)
+    page = client.get(payment_page(review)).content.decode()
+    devices = page[page.index('id="devices"') : page.index("</table>", page.index('id="devices"'))]
+    assert "and-inst-9" in devices and "2001:db8:1:2::7" in devices
+    page = client.get(f"/admin/risk/riskassessment/{review.assessment_id}/change/")
+    assert page.status_code == 200
+    for shown in ("and-inst-9", "2001:db8:1:2::/64", "Wallet/4.2 (Linux; Android 15)"):
+        assert shown in page.content.decode()
