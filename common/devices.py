@@ -7,6 +7,9 @@ from dataclasses import dataclass, fields
 from common.errors import InvalidRequest
 
 DEVICE_TYPES = ("mobile", "desktop")
+# The network an address is counted in: what one household, office or carrier cell usually
+# shares (an IPv4 /24; an IPv6 /64, the size of one site's subnet).
+NETWORK_PREFIXES = {4: 24, 6: 64}
 # Longest value kept per field (the observation's columns).
 MAX_LENGTHS = {
     "model": 128,
@@ -59,16 +62,52 @@ class Device:
                 raise InvalidRequest(f"The device {field.name} must be at most {limit} characters.")
         if self.ip_address:
             try:
-                object.__setattr__(self, "ip_address", str(ipaddress.ip_address(self.ip_address)))
+                address = ipaddress.ip_address(self.ip_address)
             except ValueError:
                 raise InvalidRequest(
                     f"The device's IP address {self.ip_address!r} is not an IPv4 or IPv6 address."
                 ) from None
+            object.__setattr__(self, "ip_address", str(_unmapped(address)))
 
     @property
-    def identity(self) -> tuple[str, str, str]:
-        """What makes two observations the same device: type, model and OS."""
-        return (self.device_type, self.model.casefold(), self.os.casefold())
+    def described(self) -> bool:
+        """Whether it says what it is (type, model or OS): all a device without an identifier
+        can be compared by, and only with the same participant's own devices."""
+        return bool(self.device_type or self.model or self.os)
+
+    @property
+    def description(self) -> str:
+        """ "mobile Pixel 8 Android": what it says it is."""
+        return " ".join(part for part in (self.device_type, self.model, self.os) if part)
+
+    @property
+    def label(self) -> str:
+        """ "inst-7f3a (mobile Pixel 8 Android)", or what it says it is without an identifier."""
+        if self.device_id and self.described:
+            return f"{self.device_id} ({self.description})"
+        return self.device_id or self.description
+
+    @property
+    def network(self) -> str:
+        """The network its address is in ("203.0.113.0/24"), or empty without an address."""
+        return network_of(self.ip_address)
+
+
+def _unmapped(address: ipaddress.IPv4Address | ipaddress.IPv6Address):
+    """An IPv4 address written as IPv6 (::ffff:203.0.113.7) is that IPv4 address: otherwise
+    every such address would fall in the same IPv6 /64."""
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+        return address.ipv4_mapped
+    return address
+
+
+def network_of(address: str) -> str:
+    """The /24 (IPv4) or /64 (IPv6) network of an address, in its canonical text form; empty
+    for no address."""
+    if not address:
+        return ""
+    parsed = _unmapped(ipaddress.ip_address(address))
+    return str(ipaddress.ip_network(f"{parsed}/{NETWORK_PREFIXES[parsed.version]}", strict=False))
 
 
 def _dest(suffix: str) -> str:

@@ -2,17 +2,22 @@
 
 - Paula Ortega is on the demo PEP list: her signup went to review (pending, assessment linked);
 - Rafael Lima too, and his review was closed with no action;
-- Alice signed in from a phone (a sign-in assessment with a device observation);
-- three large payouts from a phone to one stranger's number, each by someone enrolled minutes
+- Alice signed in from her phone (a sign-in assessment with a device observation);
+- three large payouts from one phone to one stranger's number, each by someone enrolled minutes
   earlier (a fraud ring): one held by a pending payment review, one approved, one rejected
   (cancelled, its hold released);
 - Priya, the rejected sender, signed in from San Francisco and from Lisbon, and her provider
   opened a participant review of her ("Sign-ins from two countries").
 
+The ring is real in the data: its three senders used one device (the same device ID, from one
+address). Alice is a namesake of that device, innocent: the same iPhone model and iOS version
+in the same city, but her own device ID on another network, so nothing links her to them.
+
 Relies on the starter rules (installed here when the database has no rule at all); an analyst's
 own rules decide otherwise. Idempotent: people by externalID, the sign-in once, payouts by memo.
 """
 
+from dataclasses import replace
 from datetime import date
 
 from common.actors import Actor
@@ -55,15 +60,28 @@ PEOPLE = [
     ("demo-oscar", "Oscar", "Lindqvist", "4155550117"),
     ("demo-priya", "Priya", "Shah", "4155550118"),
 ]
-PHONE = Device(
+# The ring's one phone; Alice's is the same model, OS and city, and another device.
+RING_PHONE = Device(
     device_type="mobile",
     model="iPhone 15",
     os="iOS",
     os_version="18.1",
     city="San Francisco",
     region="CA",
+    device_id="ios-inst-3f9a1c7e",
+    ip_address="203.0.113.45",
+    user_agent="DemoWallet/4.2 (iPhone; iOS 18.1)",
 )
-LAPTOP = Device(device_type="desktop", model="MacBook Air", os="macOS", os_version="15.1")
+ALICE_PHONE = replace(RING_PHONE, device_id="ios-inst-a11ce042", ip_address="198.51.100.23")
+LAPTOP = Device(
+    device_type="desktop",
+    model="MacBook Air",
+    os="macOS",
+    os_version="15.1",
+    device_id="web-inst-5b2d90aa",
+    ip_address="192.0.2.140",
+    user_agent="Mozilla/5.0 (Macintosh; Intel Mac OS X 15_1) Safari/605.1.15",
+)
 ABROAD = Device(
     device_type="mobile",
     model="Galaxy S24",
@@ -71,6 +89,9 @@ ABROAD = Device(
     os_version="15",
     city="Lisbon",
     region="Lisboa",
+    device_id="and-inst-77e4b013",
+    ip_address="2001:db8:4c1:20::17",
+    user_agent="DemoWallet/4.2 (Linux; Android 15; SM-S921B)",
 )
 TWO_COUNTRIES = "Sign-ins from two countries"
 
@@ -119,7 +140,7 @@ def _two_countries(provider: Provider) -> None:
     enrollment = participant_selectors.get_enrollment(provider.id, "demo-priya")
     if ParticipantReview.objects.filter(enrollment=enrollment, reason=TWO_COUNTRIES).exists():
         return
-    for device in (PHONE, ABROAD):
+    for device in (RING_PHONE, ABROAD):
         screening.assess_sign_in(enrollment, device=device)
     participant_reviews.open_or_add(
         enrollment_id=enrollment.pk, reason=TWO_COUNTRIES, actor=ANALYST
@@ -136,7 +157,7 @@ def _payout(provider: Provider, payout: tuple, wait_seconds: float) -> None:
             amount_minor=amount,
             currency="USD",
             memo=memo,
-            device=PHONE,
+            device=RING_PHONE,
         ),
         actor=ANALYST,
     )
@@ -170,7 +191,7 @@ def seed(provider: Provider, *, with_payouts: bool, wait_seconds: float) -> None
         )
         if created and external_id == "demo-rafael":
             _close_signup_review(enrollment)
-    _sign_in(provider, "demo-alice", PHONE)
+    _sign_in(provider, "demo-alice", ALICE_PHONE)
     _sign_in(provider, "demo-nadia", LAPTOP)
     if not with_payouts:
         return

@@ -15,6 +15,11 @@ router.register(
     basename="participant-risk-assessment",
 )
 router.register(
+    f"{PROVIDER}/participants/<str:participantID>/sign-ins",
+    views.SignInViewSet,
+    basename="participant-sign-in",
+)
+router.register(
     f"{PROVIDER}/payments/<str:paymentID>/risk-assessments/<str:assessmentID>/device-observations",
     views.DeviceObservationViewSet,
     basename="payment-device-observation",

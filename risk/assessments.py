@@ -65,6 +65,7 @@ def _observe(assessment: RiskAssessment, device: Device, at: datetime) -> Device
         region=device.region,
         device_id=device.device_id,
         ip_address=device.ip_address or None,
+        network=device.network,
         user_agent=device.user_agent,
     )
 

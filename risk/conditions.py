@@ -187,19 +187,26 @@ def phone_country_mismatch(rule: RiskRule, subject: Subject) -> Result:
 
 
 def new_device(rule: RiskRule, subject: Subject) -> Result:
+    """New when the participant's assessments never observed its identifier. A device sent
+    without one is compared by what it says it is (type, model, OS) with the participant's
+    own devices only: a weaker match, but it never links one person to another."""
     device = subject.device
-    if device is None or not any(device.identity):
+    if device is not None and device.device_id:
+        seen = risk_selectors.device_id_seen(
+            participant_id=subject.participant_id, device_id=device.device_id
+        )
+    elif device is not None and device.described:
+        seen = risk_selectors.device_seen(
+            participant_id=subject.participant_id,
+            device_type=device.device_type,
+            model=device.model,
+            os=device.os,
+        )
+    else:
         return Result(False, "No device identified")
-    label = " ".join(part for part in (device.device_type, device.model, device.os) if part)
-    seen = risk_selectors.device_seen(
-        participant_id=subject.participant_id,
-        device_type=device.device_type,
-        model=device.model,
-        os=device.os,
-    )
     if seen:
-        return Result(False, f"Known device: {label}")
-    return Result(True, f"New device: {label}")
+        return Result(False, f"Known device: {device.label}")
+    return Result(True, f"New device: {device.label}")
 
 
 def sign_ins_in_window(rule: RiskRule, subject: Subject) -> Result:

@@ -69,9 +69,16 @@ def sign_in_count(*, participant_id: str, since, until) -> int:
     ).count()
 
 
+def device_id_seen(*, participant_id: str, device_id: str) -> bool:
+    """Whether an earlier assessment of the participant observed this device identifier."""
+    return DeviceObservation.objects.filter(
+        device_id=device_id, assessment__participant_id=participant_id
+    ).exists()
+
+
 def device_seen(*, participant_id: str, device_type: str, model: str, os: str) -> bool:
-    """Whether an earlier assessment of the participant observed this device (type, model and
-    OS; case ignored)."""
+    """Whether an earlier assessment of the participant observed a device that says it is
+    this one (type, model and OS; case ignored), with or without an identifier."""
     return DeviceObservation.objects.filter(
         assessment__participant_id=participant_id,
         device_type=device_type,

@@ -80,6 +80,9 @@ SPECTACULAR_SETTINGS = {
         "EvidenceLevelEnum": "risk.models.EvidenceLevel",
         "EventTypeEnum": "events.types.ALL_TYPES",
         "WebhookEndpointStatusEnum": "events.models.WebhookEndpoint.Status",
+        # The device observation's keeps its name beside the device context's (api.devices).
+        "DeviceTypeEnum": "risk.models.DeviceObservation.DeviceType",
+        "DeviceContextTypeEnum": "common.devices.DEVICE_TYPES",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
     # Every operation carries exactly one of these (api/examples.py, tests/test_openapi_docs.py).

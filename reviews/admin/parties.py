@@ -150,11 +150,11 @@ def payments_of(
 
 
 def devices_of_participant(participant_id: str) -> list[dict]:
-    """Each device the participant's assessments observed (type, model, OS and version),
-    with when it was first and last seen and how often: one grouped query."""
+    """Each device the participant's assessments observed (its identifier, type, model, OS and
+    version), with when it was first and last seen and how often: one grouped query."""
     return list(
         DeviceObservation.objects.filter(assessment__participant_id=participant_id)
-        .values("device_type", "model", "os", "os_version")
+        .values("device_id", "device_type", "model", "os", "os_version")
         .annotate(
             first_seen=Min("observed_on"),
             last_seen=Max("observed_on"),

@@ -2,14 +2,19 @@
 responses `reviews.rendering` builds (risk assessments and device observations:
 `risk/api/serializers.py`)."""
 
+from datetime import timedelta
+
+from django.utils import timezone
 from rest_framework import serializers
 
+from api.devices import DeviceContextSerializer
 from api.serializers import AmountSerializer, OmitEmptySerializer, ProblemSerializer
 from common.errors import BadRequest
 from participants.api.serializers import ActorSerializer
 from participants.models import ReasonCode
 from payments.models import PayoutStatus
 from reviews.models import ParticipantReview, PaymentReview, ReviewCommand
+from risk.api.serializers import RiskAssessmentSerializer
 
 # ---- request bodies --------------------------------------------------------------------
 
@@ -32,6 +37,32 @@ class SuspendFromReviewSerializer(serializers.Serializer):
     expectedRelationshipVersionID = serializers.CharField(
         max_length=64, help_text="relationship.versionID from the same review-detail read"
     )
+
+
+# How far from now a reported sign-in may be: a report up to a day late still counts in the
+# engine's windows; one ahead by more than a clock's drift is a mistake.
+SIGN_IN_REPORTED_WITHIN = timedelta(hours=24)
+CLOCK_DRIFT = timedelta(minutes=5)
+
+
+class SignInSerializer(serializers.Serializer):
+    device = DeviceContextSerializer(
+        help_text="What the provider saw of the device and network the participant signed in "
+        "with (every field optional; `{}` when nothing was seen)."
+    )
+    signedInOn = serializers.DateTimeField(
+        required=False,
+        help_text="When the participant signed in: within the last 24 hours; default now. A "
+        "time up to five minutes ahead (clock drift) is taken as now.",
+    )
+
+    def validate_signedInOn(self, value):
+        now = timezone.now()
+        if value > now + CLOCK_DRIFT:
+            raise serializers.ValidationError("The sign-in time must not be in the future.")
+        if value < now - SIGN_IN_REPORTED_WITHIN:
+            raise serializers.ValidationError("The sign-in time must be within the last 24 hours.")
+        return min(value, now)
 
 
 class ResolutionValueField(serializers.ChoiceField):
@@ -173,3 +204,11 @@ class PaymentReviewSerializer(OmitEmptySerializer):
 
 class PaymentReviewEnvelopeSerializer(serializers.Serializer):
     review = PaymentReviewSerializer()
+
+
+class SignInAssessmentSerializer(serializers.Serializer):
+    assessment = RiskAssessmentSerializer(
+        help_text="The sign-in's risk assessment, as the participant's risk-assessment list "
+        "shows it; reviewIDs names the participant review a review or deny decision opened "
+        "or added to."
+    )

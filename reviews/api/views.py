@@ -3,19 +3,20 @@ serialize."""
 
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api import idempotency, scopes
+from api.devices import device_from
 from api.filters import ProviderFilterBackend
 from api.pagination import Keyset
 from api.validation import validated
 from api.views import ProviderViewSet
 from participants.api.base import ParticipantPath
 from participants.selectors import get_enrollment
-from reviews import rendering
+from reviews import rendering, screening
 from reviews.api import docs
 from reviews.api import serializers as s
 from reviews.api.filters import ParticipantReviewFilterSet
@@ -224,6 +225,81 @@ class PaymentReviewViewSet(ProviderViewSet):
         )
         return Response(
             {"review": rendering.render_payment_review(review)}, status=status.HTTP_201_CREATED
+        )
+
+
+SIGN_IN_EXAMPLES = [
+    OpenApiExample(
+        "A sign-in from a phone",
+        request_only=True,
+        value={
+            "device": {
+                "deviceID": "inst-7f3a9c",
+                "ipAddress": "203.0.113.7",
+                "userAgent": "Wallet/4.2 (iPhone; iOS 18.1)",
+                "deviceType": "mobile",
+                "model": "iPhone 15",
+                "os": "iOS",
+                "osVersion": "18.1",
+                "location": {"city": "San Francisco", "region": "CA"},
+            },
+            "signedInOn": "2026-11-02T09:30:00Z",
+        },
+    ),
+    OpenApiExample(
+        "A new device: allowed, scored",
+        response_only=True,
+        status_codes=["201"],
+        value={
+            "assessment": {
+                "assessmentID": "ra_01JC8X4T7Q3W5N2M6V9B0K1P8R",
+                "participantID": "usr_01JC8X2M0P4T6S8V1X3Z5B7D9F_user",
+                "assessedOn": "2026-11-02T09:30:00Z",
+                "decision": "allow",
+                "level": "medium",
+                "score": 30.0,
+                "reasons": ["New device: inst-7f3a9c (mobile iPhone 15 iOS)"],
+                "rules": [
+                    {"ruleID": 7, "name": "New device", "isLive": True, "isAllowlisted": False}
+                ],
+            }
+        },
+    ),
+]
+
+
+# /participants/{participantID}/sign-ins: a sign-in the provider saw, assessed.
+class SignInViewSet(ParticipantPath, ProviderViewSet):
+    # Recording activity of the participant is a participant write; the answer is the risk
+    # assessment, which the risk-assessment list shows only to participant-review readers.
+    required_scopes = {"create": (scopes.PARTICIPANTS_WRITE, scopes.PARTICIPANT_REVIEWS_READ)}
+    idempotent_actions = ("create",)
+    problem_responses = {"create": (404, 409, 422)}
+
+    @extend_schema(
+        operation_id="recordSignIn",
+        summary="Record a participant's sign-in",
+        description="Records that the participant signed in to the provider's app, with the "
+        "device and network the provider saw, and assesses it with the risk rules for "
+        "sign-ins (a new device, a burst of sign-ins, listed signals). A review or deny "
+        "decision opens a participant review, or adds to the pending one; the sign-in itself "
+        "is never refused. The assessment is listed afterwards with the participant's risk "
+        "assessments. `device.deviceID` is what identifies the device: the same identifier on "
+        "two participants links them for the provider's analysts, a model and OS alone do not.",
+        tags=["Participants"],
+        request=s.SignInSerializer,
+        responses={201: s.SignInAssessmentSerializer},
+        examples=SIGN_IN_EXAMPLES,
+    )
+    def create(self, request, providerID, participantID):
+        data = validated(s.SignInSerializer, request.data)
+        assessed = screening.assess_sign_in(
+            self.enrollment, device=device_from(data["device"]), at=data.get("signedInOn")
+        )
+        review_ids = [assessed.review_id] if assessed.review_id else []
+        return Response(
+            {"assessment": risk_rendering.render_risk_assessment(assessed.assessment, review_ids)},
+            status=status.HTTP_201_CREATED,
         )
 
 

@@ -11,7 +11,19 @@ from risk.models import DeviceObservation, RiskAssessment
 
 class DeviceObservationInline(ReadOnlyInline):
     model = DeviceObservation
-    fields = ("observed_on", "device_type", "model", "os", "os_version", "city", "region")
+    fields = (
+        "observed_on",
+        "device_id",
+        "device_type",
+        "model",
+        "os",
+        "os_version",
+        "ip_address",
+        "network",
+        "user_agent",
+        "city",
+        "region",
+    )
     readonly_fields = fields
     ordering = ("-observed_on", "-id")
 

@@ -104,6 +104,9 @@ class DeviceObservation(models.Model):
     device_id = models.CharField(max_length=128, blank=True, default="")
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=512, blank=True, default="")
+    # The address's /24 (IPv4) or /64 (IPv6) as text ("203.0.113.0/24"): "the same network"
+    # is one indexed equality on PostgreSQL and SQLite alike (common.devices.network_of).
+    network = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         db_table = "reviews_deviceobservation"
@@ -123,6 +126,11 @@ class DeviceObservation(models.Model):
                 fields=["ip_address", "-observed_on"],
                 name="device_observation_address",
                 condition=models.Q(ip_address__isnull=False),
+            ),
+            models.Index(
+                fields=["network", "-observed_on"],
+                name="device_observation_network",
+                condition=~models.Q(network=""),
             ),
         ]
 

@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from common.devices import network_of
 from participants.models import Enrollment
 from risk.models import DeviceObservation, RiskAssessment
 from tests.payments.factories import enroll, make_payment
@@ -48,7 +49,9 @@ def count_queries(client, url: str) -> int:
     return len(captured)
 
 
-def signed_in(enrollment, *, model="iPhone 15", city="San Francisco") -> RiskAssessment:
+def signed_in(
+    enrollment, *, model="iPhone 15", city="San Francisco", device_id="", ip_address=None
+) -> RiskAssessment:
     found = assessment(
         provider_id=enrollment.provider_id,
         participant_id=enrollment.participant_id,
@@ -64,6 +67,9 @@ def signed_in(enrollment, *, model="iPhone 15", city="San Francisco") -> RiskAss
         os="iOS",
         os_version="18.1",
         city=city,
+        device_id=device_id,
+        ip_address=ip_address,
+        network=network_of(ip_address or ""),
     )
     return found
 
@@ -74,8 +80,10 @@ def busy(provider, sender, *, n: int) -> None:
         other = enroll(provider, given=f"Ring{i}", family="Member")
         make_payment(other, phone=RING_PHONE, amount_minor=80000)  # a sender to the recipient
         make_payment(sender, phone=f"+1415555{i:04d}", status="failed")  # a payment out
-        signed_in(sender, model=f"Phone {i}")  # a device and a sign-in
-        signed_in(other, model=f"Phone {i}")  # ... shared with another participant
+        # A device and a sign-in, shared with another participant by its ID and network.
+        address = f"198.51.100.{i + 1}"
+        signed_in(sender, model=f"Phone {i}", device_id=f"inst-{i}", ip_address=address)
+        signed_in(other, model=f"Phone {i}", device_id=f"inst-{i}", ip_address=address)
         assessment(provider_id=provider.pk, participant_id=sender.participant_id)
         cleared(pending_review(provider, sender))  # an earlier review
 
@@ -110,8 +118,8 @@ def test_the_participant_page_shows_payments_devices_sign_ins_and_shared_signals
     out = make_payment(priya, phone=RING_PHONE, amount_minor=85000, status="cancelled")
     make_payment(nadia, phone=RING_PHONE, amount_minor=80000)
     failed = make_payment(priya, phone="+14155550999", status="payout_failed")
-    signed_in(priya, city="Lisbon")
-    signed_in(nadia)
+    signed_in(priya, city="Lisbon", device_id="inst-ring")
+    signed_in(nadia, device_id="inst-ring")
     review = pending_review(provider.provider, priya, reason="Sign-ins from two countries")
 
     page = logged_in(analyst).get(participant_page(review)).content.decode()
@@ -120,9 +128,10 @@ def test_the_participant_page_shows_payments_devices_sign_ins_and_shared_signals
     assert "850.00 USD" in payments and "payout failed" in payments
     devices = section(page, "party-devices")
     assert "iPhone 15" in devices and "Lisbon" in devices and 'id="sign-ins"' in devices
+    assert "inst-ring" in devices
     shared = section(page, "shared-signals")
     assert "Nadia Haddad" in shared
-    assert "device mobile iPhone 15 iOS 18.1" in shared and f"sent to {RING_PHONE}" in shared
+    assert "same device inst-ring (iPhone 15 iOS)" in shared and f"sent to {RING_PHONE}" in shared
 
 
 @pytest.mark.parametrize("kind", ["payment", "participant"])

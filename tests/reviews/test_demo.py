@@ -45,7 +45,8 @@ def test_the_demo_shows_risk_data_and_reseeding_adds_nothing(live_server):
     sign_in = RiskAssessment.objects.get(
         event="sign_in", participant__enrollments__external_id="demo-alice"
     )
-    assert sign_in.device_observations.get().model == "iPhone 15"
+    alices = sign_in.device_observations.get()
+    assert (alices.model, alices.device_id) == ("iPhone 15", "ios-inst-a11ce042")
 
     held = Payment.objects.get(memo="Used car deposit")
     detail = client.get(f"{base}/payouts/{held.id}").json()["payout"]
@@ -77,7 +78,8 @@ def test_the_demo_shows_risk_data_and_reseeding_adds_nothing(live_server):
 
 def the_analyst_decides_the_ring_from_the_review_pages():
     """Nadia's payout review shows the three senders to the stranger's number, each enrolled
-    minutes before sending; Priya's review shows her rejected payout and both sign-ins."""
+    minutes before sending; Priya's review shows her rejected payout, both sign-ins and the
+    ring's one device, which Alice's phone of the same model is not."""
     from tests.reviews.admin_support import logged_in, staff_user
     from tests.reviews.test_admin_parties import section
 
@@ -96,7 +98,14 @@ def the_analyst_decides_the_ring_from_the_review_pages():
     assert "850.00 USD" in payments and "cancelled" in payments and "review rejected" in payments
     devices = section(page, "party-devices")
     assert "Lisbon" in devices and "San Francisco" in devices
-    assert "Nadia Haddad" in section(page, "shared-signals")
+    # The ring shares one device and address; Alice's phone is the same model and OS, and
+    # another device on another network: she is not linked.
+    shared = section(page, "shared-signals")
+    for name in ("Nadia Haddad", "Oscar Lindqvist"):
+        assert name in shared
+    assert "same device ios-inst-3f9a1c7e (iPhone 15 iOS)" in shared
+    assert "same address 203.0.113.45" in shared
+    assert "Alice" not in shared
 
     # Paula's PEP hit: the listed Paula Ortega's attributes beside the demo Paula's own.
     paula = ParticipantReview.objects.get(enrollment__external_id="demo-paula", status="pending")

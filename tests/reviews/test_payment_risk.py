@@ -133,7 +133,11 @@ def test_a_review_of_a_request_opens_a_participant_review_of_the_requester(provi
 @pytest.mark.django_db
 def test_the_payment_commands_take_device_flags(provider, capsys):
     alice = enroll(provider.provider)
-    device_flags = ["--device-type", "desktop", "--device-os", "macOS", "--device-city", "Oslo"]
+    device_flags = [
+        "--device-type", "desktop", "--device-os", "macOS", "--device-city", "Oslo",
+        "--device-id", "web-inst-1", "--device-ip", "2001:DB8:7::5",
+        "--device-user-agent", "Mozilla/5.0 (Macintosh)",
+    ]  # fmt: skip
     for command, party in (("create_payout", "--sender"), ("create_request", "--requester")):
         call_command(
             command, "--provider", provider.id, party, alice.external_id,
@@ -148,6 +152,19 @@ def test_the_payment_commands_take_device_flags(provider, capsys):
             "macOS",
             "Oslo",
         )
+        assert (observation.device_id, observation.ip_address, observation.network) == (
+            "web-inst-1",
+            "2001:db8:7::5",
+            "2001:db8:7::/64",
+        )
+        assert observation.user_agent == "Mozilla/5.0 (Macintosh)"
+        # The contract's device observation shows none of them.
+        url = provider.url(
+            f"/payments/{payment_id}/risk-assessments/{observation.assessment_id}"
+            "/device-observations"
+        )
+        [shown] = provider.client.get(url).json()["observations"]
+        assert set(shown) == {"observedOn", "deviceType", "os", "location"}
     assert DeviceObservation.objects.count() == 2
 
 

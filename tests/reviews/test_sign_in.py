@@ -64,6 +64,26 @@ def test_record_sign_in_prints_the_assessment(provider, alice, record):
     assert record(alice.participant_id, *PIXEL)["score"] == 0
 
 
+def test_record_sign_in_records_the_device_id_address_and_user_agent(alice, record):
+    rule("new_device", events=("sign_in",), points=30, name="New device")
+    identified = [
+        *PIXEL, "--device-id", "and-inst-1", "--device-ip", "198.51.100.9",
+        "--device-user-agent", "Wallet/4.2 (Linux; Android 15)",
+    ]  # fmt: skip
+    out = record("cust-alice", *identified)
+    observation = DeviceObservation.objects.get(assessment_id=out["assessmentID"])
+    assert (observation.device_id, observation.ip_address, observation.network) == (
+        "and-inst-1",
+        "198.51.100.9",
+        "198.51.100.0/24",
+    )
+    assert observation.user_agent == "Wallet/4.2 (Linux; Android 15)"
+    assert out["score"] == 30
+    # The same model with another identifier is another device; the same identifier is known.
+    assert record("cust-alice", *PIXEL, "--device-id", "and-inst-2")["score"] == 30
+    assert record("cust-alice", "--device-id", "and-inst-1")["score"] == 0
+
+
 def test_the_sign_in_is_listed_with_the_participants_assessments(provider, alice, record):
     out = record("cust-alice")  # no device flags: nothing observed
     assert out == {
@@ -118,6 +138,8 @@ def test_a_sign_in_can_be_recorded_for_an_earlier_time(alice):
         ("cust-nobody",),
         ("cust-alice", "--device-type", "tablet"),
         ("cust-alice", "--device-model", "x" * 129),
+        ("cust-alice", "--device-ip", "203.0.113.256"),
+        ("cust-alice", "--device-id", "x" * 129),
     ],
 )
 def test_record_sign_in_refuses_what_it_cannot_record(alice, record, args):

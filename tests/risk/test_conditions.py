@@ -185,11 +185,49 @@ def test_new_device_fires_for_a_device_not_seen_for_the_participant(provider):
     assert fires(new, subject(alice, event="sign_in", device=other_os))
 
 
+def test_new_device_with_an_identifier_is_new_until_that_identifier_was_seen(provider):
+    alice, bob = enroll(provider.provider), enroll(provider.provider)
+    new = rule("new_device", events=("sign_in",))
+    phone = Device(device_type="mobile", model="iPhone 15", os="iOS", device_id="inst-alice")
+    result = conditions.evaluate(new, subject(alice, event="sign_in", device=phone))
+    assert result.fired and result.detail == "New device: inst-alice (mobile iPhone 15 iOS)"
+    # The same model and OS with another identifier, hers: still a new device.
+    mine = assessment(provider_id=provider.id, participant_id=alice.participant_id, event="sign_in")
+    DeviceObservation.objects.create(
+        assessment=mine, device_type="mobile", model="iPhone 15", os="iOS", device_id="inst-old"
+    )
+    assert fires(new, subject(alice, event="sign_in", device=phone))
+    # Bob's observation of her identifier is his, not hers.
+    his = assessment(provider_id=provider.id, participant_id=bob.participant_id, event="sign_in")
+    DeviceObservation.objects.create(assessment=his, device_id="inst-alice")
+    assert fires(new, subject(alice, event="sign_in", device=phone))
+    # Once her assessments saw the identifier, it is known, whatever it now says it is.
+    DeviceObservation.objects.create(assessment=mine, device_id="inst-alice")
+    upgraded = Device(device_type="mobile", model="iPhone 16", os="iOS", device_id="inst-alice")
+    known = conditions.evaluate(new, subject(alice, event="sign_in", device=upgraded))
+    assert not known.fired and known.detail == "Known device: inst-alice (mobile iPhone 16 iOS)"
+    assert not fires(new, subject(alice, event="sign_in", device=Device(device_id="inst-alice")))
+
+
+def test_new_device_without_an_identifier_compares_what_it_says_it_is(provider):
+    alice = enroll(provider.provider)
+    new = rule("new_device", events=("sign_in",))
+    mine = assessment(provider_id=provider.id, participant_id=alice.participant_id, event="sign_in")
+    DeviceObservation.objects.create(
+        assessment=mine, device_type="mobile", model="Pixel 8", os="Android", device_id="inst-1"
+    )
+    pixel = Device(device_type="mobile", model="Pixel 8", os="Android")
+    assert not fires(new, subject(alice, event="sign_in", device=pixel))
+    assert fires(new, subject(alice, event="sign_in", device=Device(model="Pixel 9")))
+
+
 def test_new_device_needs_a_device_that_says_what_it_is(provider):
     alice = enroll(provider.provider)
     new = rule("new_device", events=("sign_in",))
     assert not fires(new, subject(alice, event="sign_in"))
     assert not fires(new, subject(alice, event="sign_in", device=Device(city="Lagos")))
+    address_only = Device(ip_address="203.0.113.7")
+    assert not fires(new, subject(alice, event="sign_in", device=address_only))
 
 
 # ---- sign_ins_in_window -----------------------------------------------------------------

@@ -157,6 +157,11 @@ CASES: dict[str, RouteCase] = {
         missing={"participantID": MISSING_PARTICIPANT},
         bodies={"post": {"note": "n", "expectedVersionID": "v"}},
     ),
+    f"{P}/<str:participantID>/sign-ins": RouteCase(
+        owned=_participant,
+        missing={"participantID": MISSING_PARTICIPANT},
+        bodies={"post": {"device": {"deviceID": "inst-1"}}},
+    ),
     "providers/<str:providerID>/tokens": RouteCase(bodies={"post": {"scopes": []}}),
     f"{P}/<str:participantID>/payments": RouteCase(
         owned=_participant,

@@ -19,6 +19,9 @@ from .decision_enum import DecisionEnum
 from .delete_funding_source_x_service_version import DeleteFundingSourceXServiceVersion
 from .delete_limit_group_x_service_version import DeleteLimitGroupXServiceVersion
 from .delete_webhook_endpoint_x_service_version import DeleteWebhookEndpointXServiceVersion
+from .device_context_request import DeviceContextRequest
+from .device_context_type_enum import DeviceContextTypeEnum
+from .device_location_request import DeviceLocationRequest
 from .device_observation import DeviceObservation
 from .device_observation_list import DeviceObservationList
 from .device_type_enum import DeviceTypeEnum
@@ -128,6 +131,7 @@ from .rail_enum import RailEnum
 from .reactivate_participant_x_service_version import ReactivateParticipantXServiceVersion
 from .reactivate_request import ReactivateRequest
 from .reason_code_enum import ReasonCodeEnum
+from .record_sign_in_x_service_version import RecordSignInXServiceVersion
 from .redeliver_event_x_service_version import RedeliverEventXServiceVersion
 from .redelivery import Redelivery
 from .relationship import Relationship
@@ -151,6 +155,8 @@ from .risk_assessment_list import RiskAssessmentList
 from .risk_level_enum import RiskLevelEnum
 from .rotate_webhook_secret_x_service_version import RotateWebhookSecretXServiceVersion
 from .scopes_enum import ScopesEnum
+from .sign_in_assessment import SignInAssessment
+from .sign_in_request import SignInRequest
 from .signal import Signal
 from .suspend_from_participant_review_x_service_version import SuspendFromParticipantReviewXServiceVersion
 from .suspend_from_review_request import SuspendFromReviewRequest
@@ -183,6 +189,9 @@ __all__ = (
     "DeleteFundingSourceXServiceVersion",
     "DeleteLimitGroupXServiceVersion",
     "DeleteWebhookEndpointXServiceVersion",
+    "DeviceContextRequest",
+    "DeviceContextTypeEnum",
+    "DeviceLocationRequest",
     "DeviceObservation",
     "DeviceObservationList",
     "DeviceTypeEnum",
@@ -292,6 +301,7 @@ __all__ = (
     "ReactivateParticipantXServiceVersion",
     "ReactivateRequest",
     "ReasonCodeEnum",
+    "RecordSignInXServiceVersion",
     "RedeliverEventXServiceVersion",
     "Redelivery",
     "Relationship",
@@ -316,6 +326,8 @@ __all__ = (
     "RotateWebhookSecretXServiceVersion",
     "ScopesEnum",
     "Signal",
+    "SignInAssessment",
+    "SignInRequest",
     "SuspendFromParticipantReviewXServiceVersion",
     "SuspendFromReviewRequest",
     "SuspendParticipantXServiceVersion",
