@@ -138,10 +138,14 @@ R = "providers/<str:providerID>/participant-reviews"
 CASES: dict[str, RouteCase] = {
     P: RouteCase(bodies={"post": {"externalID": "x"}}),
     f"{P}/<str:participantID>": RouteCase(
-        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+        owned=_participant,
+        missing={"participantID": MISSING_PARTICIPANT},
+        bodies={"patch": {"expectedVersionID": "v", "familyName": "Tenancy"}},
     ),
     f"{P}/<str:participantID>/funding-sources": RouteCase(
-        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+        owned=_participant,
+        missing={"participantID": MISSING_PARTICIPANT},
+        bodies={"post": {"displayName": "Visa", "fundingType": "card", "providerSourceID": "c-2"}},
     ),
     f"{P}/<str:participantID>/funding-sources/<str:fundingSourceID>": RouteCase(
         owned=_funding_source,
