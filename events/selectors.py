@@ -3,10 +3,10 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import QuerySet
+from django.db.models import F, Prefetch, QuerySet, prefetch_related_objects
 
 from common.errors import NotFound
-from events.models import Event, WebhookEndpoint
+from events.models import Delivery, DeliveryAttempt, Event, WebhookEndpoint
 from events.retention import cutoff
 
 
@@ -56,3 +56,17 @@ def get_endpoint(provider_id: str, endpoint_id: str) -> WebhookEndpoint:
     if endpoint is None:
         raise NotFound("No webhook endpoint with that ID exists for this provider.")
     return endpoint
+
+
+def endpoint_deliveries(endpoint: WebhookEndpoint) -> QuerySet[Delivery]:
+    """What the endpoint was owed, with each one's event type; a page's attempts come in one
+    more query (`with_attempts`). Ordered by the list's keyset on the `delivery_endpoint`
+    index."""
+    return Delivery.objects.filter(endpoint=endpoint).annotate(event_type=F("event__type"))
+
+
+def with_attempts(deliveries: list[Delivery]) -> list[Delivery]:
+    """The page's deliveries with their attempts, oldest first (one query)."""
+    attempts = DeliveryAttempt.objects.order_by("number")
+    prefetch_related_objects(deliveries, Prefetch("attempt_log", queryset=attempts))
+    return deliveries

@@ -125,6 +125,11 @@ def _webhook_test(ctx) -> dict:
     return {"eventID": event.pk, **found}
 
 
+def _webhook_delivery(ctx) -> dict:
+    # An endpoint with a delivery (its test event), so its list renders a row.
+    return {"endpointID": _webhook_test(ctx)["endpointID"]}
+
+
 def _event_filters(ctx) -> dict:
     _webhook_test(ctx)
     return {"type": "webhook.test"}
@@ -240,7 +245,12 @@ CASES: dict[str, RouteCase] = {
         bodies={"post": {"url": "https://hooks.example.com/x"}}
     ),
     "providers/<str:providerID>/webhook-endpoints/<str:endpointID>": RouteCase(
-        owned=_webhook_endpoint, missing={"endpointID": MISSING_ENDPOINT}
+        owned=_webhook_endpoint,
+        missing={"endpointID": MISSING_ENDPOINT},
+        bodies={"patch": {"description": "tenancy"}},
+    ),
+    "providers/<str:providerID>/webhook-endpoints/<str:endpointID>/deliveries": RouteCase(
+        owned=_webhook_delivery, missing={"endpointID": MISSING_ENDPOINT}
     ),
     "providers/<str:providerID>/webhook-endpoints/<str:endpointID>/secret-rotations": RouteCase(
         owned=_webhook_endpoint, missing={"endpointID": MISSING_ENDPOINT}
