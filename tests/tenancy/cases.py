@@ -167,6 +167,15 @@ CASES: dict[str, RouteCase] = {
         bodies={"post": {"note": "n", "expectedVersionID": "v"}},
     ),
     "providers/<str:providerID>/tokens": RouteCase(bodies={"post": {"scopes": []}}),
+    "providers/<str:providerID>/ledger": RouteCase(
+        bodies={
+            "put": {
+                "authorizeURL": "https://ledger.example.com/a",
+                "releaseURL": "https://ledger.example.com/r",
+                "captureURL": "https://ledger.example.com/c",
+            }
+        }
+    ),
     f"{P}/<str:participantID>/payments": RouteCase(
         owned=_participant,
         missing={"participantID": MISSING_PARTICIPANT},
