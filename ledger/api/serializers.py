@@ -45,7 +45,7 @@ class KeyInSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         try:
-            attrs["parsed"] = keys.parse(dict(attrs))
+            keys.parse(dict(attrs))
         except keys.InvalidKey as exc:
             raise serializers.ValidationError({"k": [str(exc)]}) from None
         return attrs

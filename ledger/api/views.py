@@ -113,7 +113,7 @@ class LedgerRegistrationViewSet(ProviderViewSet):
             authorize_url=data["authorizeURL"],
             release_url=data["releaseURL"],
             capture_url=data["captureURL"],
-            key=data["key"]["parsed"].export_symmetric() if "key" in data else None,
+            key=dict(data["key"]) if "key" in data else None,
             actor=self.principal.actor,
         )
         return Response(
