@@ -50,7 +50,7 @@ def _attempt(attempt: DeliveryAttempt) -> dict:
 
 def render_delivery(delivery: Delivery) -> dict:
     """A delivery of an event to an endpoint with its attempts, oldest first (loaded by
-    `selectors.with_attempts`)."""
+    `selectors.with_events_and_attempts`)."""
     data = {
         "deliveryID": delivery.pk,
         "eventID": delivery.event_id,

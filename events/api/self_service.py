@@ -145,5 +145,5 @@ class WebhookDeliveryViewSet(ProviderViewSet):
     )
     def list(self, request, providerID, endpointID):
         page = self.paginate_queryset(selectors.endpoint_deliveries(self.endpoint))
-        rows = selectors.with_attempts(page)
+        rows = selectors.with_events_and_attempts(page)
         return self.get_paginated_response([rendering.render_delivery(d) for d in rows])
