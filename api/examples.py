@@ -24,6 +24,7 @@ PARTICIPANT = {
     "givenName": "Alice",
     "familyName": "Nguyen",
     "address": ADDRESS,
+    "versionID": "Hq2cV0l7n3YtJ8sPZb1WeA",
     "phones": [
         {
             "createdOn": "2026-11-28T05:43:31.229241Z",

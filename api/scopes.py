@@ -12,6 +12,8 @@ LIMITS_WRITE = "limits.write"
 EVENTS_READ = "events.read"
 WEBHOOKS_READ = "webhooks.read"
 WEBHOOKS_WRITE = "webhooks.write"
+LEDGER_READ = "ledger.read"
+LEDGER_WRITE = "ledger.write"
 # Named by the contract for device observations; both are required there.
 SERVICE_DEVICES_READ = "service-devices.read"
 SERVICE_PAYMENTS_READ = "service-payments.read"
@@ -31,6 +33,8 @@ ALL_SCOPES: tuple[str, ...] = (
     EVENTS_READ,
     WEBHOOKS_READ,
     WEBHOOKS_WRITE,
+    LEDGER_READ,
+    LEDGER_WRITE,
 )
 
 

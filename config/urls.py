@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("reviews.urls")),
     path("", include("providers.urls")),
     path("", include("events.urls")),
+    path("", include("ledger.urls")),
     path("", include("ops.urls")),
 ]
 

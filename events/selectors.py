@@ -3,10 +3,10 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from common.errors import NotFound
-from events.models import Event, WebhookEndpoint
+from events.models import Delivery, DeliveryAttempt, Event, WebhookEndpoint
 from events.retention import cutoff
 
 
@@ -56,3 +56,27 @@ def get_endpoint(provider_id: str, endpoint_id: str) -> WebhookEndpoint:
     if endpoint is None:
         raise NotFound("No webhook endpoint with that ID exists for this provider.")
     return endpoint
+
+
+def endpoint_deliveries(endpoint: WebhookEndpoint) -> QuerySet[Delivery]:
+    """What the endpoint was owed; the list's keyset walks the `delivery_endpoint` index of
+    each partition. Nothing is joined here: a page's events and attempts are read for that
+    page alone (`with_events_and_attempts`)."""
+    return Delivery.objects.filter(endpoint=endpoint)
+
+
+def with_events_and_attempts(deliveries: list[Delivery]) -> list[Delivery]:
+    """The page's deliveries with their event's type (`event_type`) and their attempts, oldest
+    first: two more queries. The events are named with their partition key, so only their
+    months' partitions are read."""
+    events = dict(
+        Event.objects.filter(
+            pk__in={d.event_id for d in deliveries},
+            created_on__in={d.event_created_on for d in deliveries},
+        ).values_list("pk", "type")
+    )
+    for delivery in deliveries:
+        delivery.event_type = events.get(delivery.event_id, "")
+    attempts = DeliveryAttempt.objects.order_by("number")
+    prefetch_related_objects(deliveries, Prefetch("attempt_log", queryset=attempts))
+    return deliveries

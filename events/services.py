@@ -213,7 +213,7 @@ def sweep(*, now: datetime | None = None, batch: int = 500) -> list[str]:
 # ---- endpoints ---------------------------------------------------------------------------
 
 
-def _check_url(url: str) -> str:
+def check_url(url: str) -> str:
     try:
         addresses.check(url, resolve=False)
     except addresses.UnsafeURL as exc:
@@ -224,7 +224,7 @@ def _check_url(url: str) -> str:
     return url
 
 
-def _check_types(event_types: list[str]) -> list[str]:
+def check_types(event_types: list[str]) -> list[str]:
     unknown = [t for t in event_types if t not in types.ALL_TYPES]
     if unknown:
         raise InvalidRequest(
@@ -243,8 +243,8 @@ def create_endpoint(
     """Register an endpoint; returns it with its signing secret (shown this once)."""
     endpoint = WebhookEndpoint(
         provider_id=provider_id,
-        url=_check_url(url),
-        event_types=_check_types(event_types or []),
+        url=check_url(url),
+        event_types=check_types(event_types or []),
         description=description,
     )
     secret = secrets.generate()
@@ -253,7 +253,7 @@ def create_endpoint(
     return endpoint, secret
 
 
-def _locked_endpoint(provider_id: str, endpoint_id: str) -> WebhookEndpoint:
+def locked_endpoint(provider_id: str, endpoint_id: str) -> WebhookEndpoint:
     return lock_or_404(
         WebhookEndpoint.objects.filter(
             pk=endpoint_id, provider_id=provider_id, deleted_on__isnull=True
@@ -287,7 +287,7 @@ def rotate_secret(*, provider_id: str, endpoint_id: str) -> tuple[WebhookEndpoin
     """A new secret; the one it replaces keeps signing beside it for the overlap period, so a
     receiver can switch without missing a delivery."""
     with transaction.atomic():
-        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        endpoint = locked_endpoint(provider_id, endpoint_id)
         secret = secrets.generate()
         now = timezone.now()
         endpoint.sealed_previous_secret = endpoint.sealed_secret
@@ -320,7 +320,7 @@ def signing_secrets(endpoint: WebhookEndpoint, *, now: datetime) -> list[str]:
 def send_test(*, provider_id: str, endpoint_id: str) -> Event:
     """A `webhook.test` event to this endpoint only (it is in the feed like any other)."""
     with transaction.atomic():
-        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        endpoint = locked_endpoint(provider_id, endpoint_id)
         if endpoint.status != WebhookEndpoint.Status.ENABLED:
             raise StateConflict(
                 f"The endpoint is disabled ({endpoint.disabled_reason or 'by staff'}); "
@@ -354,7 +354,7 @@ def redeliver_event(*, provider_id: str, event_id: str) -> list[Delivery]:
 def enable_endpoint(*, provider_id: str, endpoint_id: str) -> WebhookEndpoint:
     """Staff turn a disabled endpoint back on; what it was owed while off becomes due now."""
     with transaction.atomic():
-        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        endpoint = locked_endpoint(provider_id, endpoint_id)
         now = timezone.now()
         endpoint.status = WebhookEndpoint.Status.ENABLED
         endpoint.disabled_on = None
@@ -392,7 +392,7 @@ def redeliver_since(*, provider_id: str, endpoint_id: str, since: datetime) -> l
     """Owe the endpoint again every event of its types since `since` (after an outage on the
     receiver's side, or after staff re-enabled it)."""
     with transaction.atomic():
-        endpoint = _locked_endpoint(provider_id, endpoint_id)
+        endpoint = locked_endpoint(provider_id, endpoint_id)
         events = (
             selectors.served_events(provider_id)
             .filter(created_on__gte=since)

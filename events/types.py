@@ -5,6 +5,8 @@ PARTICIPANT_DENIED = "participant.denied"
 RELATIONSHIP_SUSPENDED = "relationship.suspended"
 RELATIONSHIP_REACTIVATED = "relationship.reactivated"
 FUNDING_SOURCE_REMOVED = "funding_source.removed"
+PARTICIPANT_UPDATED = "participant.updated"
+FUNDING_SOURCE_ADDED = "funding_source.added"
 PAYOUT_STATUS_CHANGED = "payout.status_changed"
 REQUEST_STATUS_CHANGED = "request.status_changed"
 PAYMENT_HOLD_CHANGED = "payment.hold_changed"
@@ -25,6 +27,8 @@ ALL_TYPES: tuple[str, ...] = (
     RELATIONSHIP_SUSPENDED,
     RELATIONSHIP_REACTIVATED,
     FUNDING_SOURCE_REMOVED,
+    PARTICIPANT_UPDATED,
+    FUNDING_SOURCE_ADDED,
     PAYOUT_STATUS_CHANGED,
     REQUEST_STATUS_CHANGED,
     PAYMENT_HOLD_CHANGED,

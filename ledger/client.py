@@ -36,8 +36,12 @@ def is_retryable_status(status: int) -> bool:
     return status in (408, 429) or status >= 500
 
 
-def call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptResult:
-    result = _call(url=url, key=key, endpoint=endpoint, service=service)
+def call(
+    *, url: str, key: jwk.JWK, endpoint: str, service: dict, also: tuple[jwk.JWK, ...] = ()
+) -> AttemptResult:
+    """One attempt sealed with `key`; the answer may be sealed with `key` or one of `also`
+    (a rotation's previous key during its overlap)."""
+    result = _call(url=url, key=key, endpoint=endpoint, service=service, also=also)
     metrics.observe_ledger_attempt(endpoint, result.kind, result.latency_ms / 1000)
     return result
 
@@ -55,7 +59,7 @@ def _headers() -> dict[str, str]:
     return headers
 
 
-def _call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptResult:
+def _call(*, url: str, key: jwk.JWK, endpoint: str, service: dict, also) -> AttemptResult:
     token = codec.seal(typ=endpoint, service=service, key=key)
     started = time.monotonic()
     try:
@@ -101,7 +105,7 @@ def _call(*, url: str, key: jwk.JWK, endpoint: str, service: dict) -> AttemptRes
         return AttemptResult(REJECTED, status, latency, error=f"HTTP {status}" + _excerpt(body))
     try:
         token = codec.open_envelope(body, "response")
-        verified = codec.decrypt(token, key, typ=endpoint, typ_required=False)
+        verified = codec.decrypt(token, key, typ=endpoint, typ_required=False, also=also)
         answer = claims.read_answer(
             endpoint, verified["service"], idempotency_key=service["idempotencyKey"]
         )

@@ -10,6 +10,7 @@ import base64
 import json
 import re
 import time
+from collections.abc import Sequence
 
 from django.conf import settings
 from jwcrypto import jwe, jwk
@@ -63,8 +64,10 @@ def decrypt(
     typ: str,
     typ_required: bool = True,
     now: int | None = None,
+    also: Sequence[jwk.JWK] = (),
 ) -> dict:
-    """The verified claims of `token`, or InvalidToken.
+    """The verified claims of `token`, or InvalidToken. `also`: keys tried after `key` (a
+    rotation's previous key, while it still opens answers).
 
     `typ_required` is off for responses: the contract lists no `typ` among response claims, so
     a provider may omit it; when present it must still be the endpoint's.
@@ -72,14 +75,9 @@ def decrypt(
     if not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS or not _COMPACT.match(token):
         raise InvalidToken("not a compact JWE (five base64url segments)")
     _check_header(_protected_header(token))
-    parsed = jwe.JWE()
-    parsed.allowed_algs = list(ALLOWED_ALGS)
+    payload = _opened(token, [key, *also])
     try:
-        parsed.deserialize(token, key=key)
-    except JWException:
-        raise InvalidToken("the JWE cannot be decrypted with the registered key") from None
-    try:
-        claims = bounded_json.loads(parsed.payload)
+        claims = bounded_json.loads(payload)
     except ValueError:
         raise InvalidToken("the decrypted payload is not a JSON claims set") from None
     if not isinstance(claims, dict):
@@ -89,6 +87,20 @@ def decrypt(
     if not isinstance(claims.get("service"), dict):
         raise InvalidToken('the "service" claim is missing or not an object')
     return claims
+
+
+def _opened(token: str, candidates: list[jwk.JWK]) -> bytes:
+    """The plaintext under the first key that opens `token` (A256KW's integrity check refuses
+    a wrong key before any content is decrypted)."""
+    for candidate in candidates:
+        parsed = jwe.JWE()
+        parsed.allowed_algs = list(ALLOWED_ALGS)
+        try:
+            parsed.deserialize(token, key=candidate)
+        except JWException:
+            continue
+        return parsed.payload
+    raise InvalidToken("the JWE cannot be decrypted with the registered key")
 
 
 def _protected_header(token: str) -> dict:

@@ -34,6 +34,10 @@ class LedgerRegistration(models.Model):
     key_sealed = models.TextField(editable=False)
     key_id = models.CharField("key thumbprint", max_length=64, editable=False)
     key_set_on = models.DateTimeField(editable=False)
+    # The key a rotation replaced: it still opens the provider's answers until it expires.
+    previous_key_sealed = models.TextField(blank=True, default="", editable=False)
+    previous_key_id = models.CharField(max_length=64, blank=True, default="", editable=False)
+    previous_key_expires_on = models.DateTimeField(null=True, blank=True, editable=False)
     created_on = models.DateTimeField(default=timezone.now, editable=False)
     updated_on = models.DateTimeField(default=timezone.now, editable=False)
 
@@ -46,6 +50,18 @@ class LedgerRegistration(models.Model):
     def key(self):
         """The shared JWK (raises ledger.keys.UnreadableKey when it cannot be decrypted)."""
         return keys.unseal(self.key_sealed, provider_id=self.provider_id)
+
+    def previous_key_valid(self, now) -> bool:
+        expires = self.previous_key_expires_on
+        return bool(self.previous_key_sealed) and expires is not None and now < expires
+
+    def answer_keys(self, now) -> list:
+        """The keys that may seal the provider's answers now: the previous one too during a
+        rotation's overlap (raises ledger.keys.UnreadableKey as `key`)."""
+        found = [self.key()]
+        if self.previous_key_valid(now):
+            found.append(keys.unseal(self.previous_key_sealed, provider_id=self.provider_id))
+        return found
 
     def url_for(self, endpoint: str) -> str:
         return {

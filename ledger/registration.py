@@ -4,6 +4,7 @@ recorded in `LedgerRegistrationChange` with its actor and the values before and 
 by its thumbprint only)."""
 
 from dataclasses import dataclass
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -69,14 +70,27 @@ def register_ledger(
             registration = LedgerRegistration(provider=provider, created_on=now)
         for name, value in urls.items():
             setattr(registration, name, value)
-        if new_key is not None:
-            registration.key_sealed = keys.seal(new_key, provider_id=provider.id)
-            registration.key_id = keys.fingerprint(new_key)
-            registration.key_set_on = now
+        if new_key is not None and keys.fingerprint(new_key) != registration.key_id:
+            _rotate(registration, new_key, now)
         registration.updated_on = now
         registration.save()
         _record(registration, before, actor or Actor.system())
     return Registered(registration=registration, generated_key=new_key if generate_key else None)
+
+
+def _rotate(registration: LedgerRegistration, new_key, now) -> None:
+    """Seal calls with `new_key` from now on; the key it replaces keeps opening the provider's
+    answers for LEDGER_PREVIOUS_KEY_OVERLAP_HOURS (both sides share one key: the service seals
+    calls with it and opens answers with it, and the provider the reverse)."""
+    if registration.key_sealed:
+        registration.previous_key_sealed = registration.key_sealed
+        registration.previous_key_id = registration.key_id
+        registration.previous_key_expires_on = now + timedelta(
+            hours=settings.LEDGER_PREVIOUS_KEY_OVERLAP_HOURS
+        )
+    registration.key_sealed = keys.seal(new_key, provider_id=registration.provider_id)
+    registration.key_id = keys.fingerprint(new_key)
+    registration.key_set_on = now
 
 
 def check_url(value: str, endpoint: str, require_https: bool | None = None) -> str:

@@ -91,6 +91,9 @@ class Enrollment(models.Model):
 
     suspended = models.BooleanField(default=False)
     relationship_version_id = models.CharField(max_length=64, default=new_version_id)
+    # The details' own token (names, address, phones, emails): a correction does not make a
+    # suspension's relationship versionID stale, nor a suspension a correction's.
+    profile_version_id = models.CharField(max_length=64, default=new_version_id)
     suspended_on = models.DateTimeField(null=True, blank=True)
     suspension_reason_code = models.CharField(
         max_length=32, choices=ReasonCode.choices, blank=True, default=""

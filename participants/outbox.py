@@ -35,10 +35,22 @@ def relationship_changed(enrollment: Enrollment) -> None:
     _participant(event_type, enrollment)
 
 
-def funding_source_removed(enrollment: Enrollment, source: FundingSource) -> None:
+def details_corrected(enrollment: Enrollment, changed: list[str]) -> None:
+    _participant(types.PARTICIPANT_UPDATED, enrollment, changedFields=changed)
+
+
+def _funding_source(event_type: str, enrollment: Enrollment, source: FundingSource) -> None:
     data = {
         "participantID": enrollment.participant_id,
         "externalID": enrollment.external_id,
         **render_funding_source(source),
     }
-    events.record(types.FUNDING_SOURCE_REMOVED, {enrollment.provider_id: data})
+    events.record(event_type, {enrollment.provider_id: data})
+
+
+def funding_source_added(enrollment: Enrollment, source: FundingSource) -> None:
+    _funding_source(types.FUNDING_SOURCE_ADDED, enrollment, source)
+
+
+def funding_source_removed(enrollment: Enrollment, source: FundingSource) -> None:
+    _funding_source(types.FUNDING_SOURCE_REMOVED, enrollment, source)

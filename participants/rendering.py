@@ -95,6 +95,7 @@ def render_participant(enrollment: Enrollment) -> dict:
     """The participant read (`GET …/participants/{participantID}` and each list item)."""
     participant = enrollment.participant
     data = _profile(enrollment)
+    data["versionID"] = enrollment.profile_version_id
     data["phones"] = _phones(enrollment)
     data["emails"] = _emails(enrollment)
     data["limitGroups"] = _limit_groups(enrollment)

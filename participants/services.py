@@ -86,15 +86,7 @@ def create_participant(*, provider: Provider, data: NewParticipant) -> Enrollmen
                 postal_code=data.postal_code,
                 country=data.country,
             )
-            phones = [
-                Phone(
-                    enrollment=enrollment,
-                    country_code=country_code,
-                    number=number,
-                    e164=validators.e164(country_code, number),
-                )
-                for country_code, number in data.phones
-            ]
+            phones = [new_phone(enrollment, code, number) for code, number in data.phones]
             emails = [Email(enrollment=enrollment, email=email) for email in data.emails]
             _insert_new(participant, enrollment, phones, emails)
             upsert_funding_sources(enrollment=enrollment, sources=data.funding_sources)
@@ -106,6 +98,17 @@ def create_participant(*, provider: Provider, data: NewParticipant) -> Enrollmen
             ) from None
         raise
     return enrollment
+
+
+def new_phone(enrollment: Enrollment, country_code: str, number: str, **fields) -> Phone:
+    """An unsaved phone of `enrollment`, with its E.164 form."""
+    return Phone(
+        enrollment=enrollment,
+        country_code=country_code,
+        number=number,
+        e164=validators.e164(country_code, number),
+        **fields,
+    )
 
 
 def _insert_new(participant, enrollment, phones, emails) -> None:
@@ -176,6 +179,22 @@ def upsert_funding_sources(
             record.save(update_fields=["display_name", "last4", "disabled_on", "updated_on"])
         result.append(record)
     return result
+
+
+def add_funding_source(*, enrollment: Enrollment, source: NewFundingSource) -> FundingSource:
+    """One more source for an existing participant, converging as a create's sources do; a
+    source that becomes active (new, or removed before) is announced."""
+    with transaction.atomic():
+        was_active = FundingSource.objects.filter(
+            enrollment=enrollment,
+            funding_type=source.funding_type,
+            provider_source_id=source.provider_source_id,
+            disabled_on__isnull=True,
+        ).exists()
+        [record] = upsert_funding_sources(enrollment=enrollment, sources=[source])
+        if not was_active:
+            outbox.funding_source_added(enrollment, record)
+    return record
 
 
 def finish_onboarding(*, participant_id: str) -> Participant | None:

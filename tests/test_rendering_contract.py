@@ -4,6 +4,7 @@ provider API, populated, validated strictly against the generated OpenAPI docume
 
 import pytest
 
+from ledger.services import register_ledger
 from participants.selectors import get_enrollment
 from tests.participants.factories import participant_payload
 from tests.payments.factories import make_payment
@@ -14,6 +15,11 @@ from tests.tenancy.cases import CASES
 
 GET_ROUTES = [route for route, method in provider_routes() if method == "get"]
 P = "providers/<str:providerID>/participants/<str:participantID>"
+LEDGER_URLS = {
+    "authorize_url": "https://ledger.example.com/a",
+    "release_url": "https://ledger.example.com/r",
+    "capture_url": "https://ledger.example.com/c",
+}
 
 
 def _payment_of(provider, values):
@@ -24,8 +30,19 @@ def _assessment_of(provider, values):
     assessment(provider_id=provider.id, participant_id=values["participantID"])
 
 
-# Participant-scoped lists: rows of that participant, so the page is not empty.
-ROWS_FOR = {f"{P}/payments": _payment_of, f"{P}/risk-assessments": _assessment_of}
+def _ledger_of(provider, values):
+    register_ledger(provider_id=provider.id, generate_key=True, **LEDGER_URLS)
+    # A rotation, so the read shows the previous key too.
+    register_ledger(provider_id=provider.id, generate_key=True, **LEDGER_URLS)
+
+
+# Participant-scoped lists: rows of that participant, so the page is not empty; the ledger's
+# read: a registration.
+ROWS_FOR = {
+    f"{P}/payments": _payment_of,
+    f"{P}/risk-assessments": _assessment_of,
+    "providers/<str:providerID>/ledger": _ledger_of,
+}
 
 
 @pytest.mark.parametrize("route", GET_ROUTES)

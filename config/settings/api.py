@@ -149,6 +149,12 @@ SPECTACULAR_SETTINGS = {
             "Standard Webhooks.",
         },
         {
+            "name": "Ledger",
+            "description": "The provider's own ledger: where the service sends its authorize, "
+            "release and capture calls, and the key they are encrypted with (rotated with an "
+            "overlap).",
+        },
+        {
             "name": "Tokens",
             "description": "Short-lived bearer tokens (`pst_…`) narrowed to some scopes, "
             "minted with an API key for delegated callers.",

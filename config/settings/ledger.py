@@ -38,3 +38,9 @@ LEDGER_REQUIRE_HTTPS = env_bool("LEDGER_REQUIRE_HTTPS", not (DEBUG or LOCAL_HTTP
 # The log of ledger callback attempts (HTTP status, latency, error of each try) is kept this
 # long after the call was made; the calls themselves are kept.
 LEDGER_ATTEMPT_RETENTION_DAYS = env_int("LEDGER_ATTEMPT_RETENTION_DAYS", 400)
+# A replaced ledger key still opens the provider's answers for this long (its ledger may seal
+# with the old key until every instance has the new one); calls are sealed with the new one.
+LEDGER_PREVIOUS_KEY_OVERLAP_HOURS = env_int("LEDGER_PREVIOUS_KEY_OVERLAP_HOURS", 24)
+# Ledger URLs a provider registers over the API must not name a loopback, private, link-local
+# or other special-purpose address (common.special_addresses) unless this is on.
+LEDGER_ALLOW_PRIVATE_ADDRESSES = env_bool("LEDGER_ALLOW_PRIVATE_ADDRESSES", DEBUG or LOCAL_HTTP)

@@ -5,7 +5,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
 from events import addresses
-from events.models import WebhookEndpoint
+from events.models import Delivery, WebhookEndpoint
 from events.types import ALL_TYPES
 
 # ---- request bodies --------------------------------------------------------------------
@@ -30,12 +30,17 @@ class EndpointURLSchema(OpenApiSerializerFieldExtension):
         }
 
 
+URL_RULES = (
+    "https (http only in DEBUG); must not resolve to a loopback, private, link-local or other "
+    "special-purpose address; port 443, or 1024 to 65535 except the ports of internal services "
+    "(databases, caches, brokers, remote desktops)"
+)
+
+
 class EndpointCreateSerializer(serializers.Serializer):
     url = EndpointURLField(
         max_length=2048,
-        help_text="https (http only in DEBUG); must not resolve to a loopback, private, "
-        "link-local or other special-purpose address; port 443, or 1024 to 65535 except "
-        "the ports of internal services (databases, caches, brokers, remote desktops)",
+        help_text=URL_RULES,
     )
     eventTypes = serializers.ListField(
         child=serializers.ChoiceField(choices=ALL_TYPES),
@@ -45,6 +50,19 @@ class EndpointCreateSerializer(serializers.Serializer):
     )
     description = serializers.CharField(
         max_length=255, required=False, allow_blank=True, trim_whitespace=True
+    )
+
+
+class EndpointUpdateSerializer(EndpointCreateSerializer):
+    """Only the fields sent change; the URL is checked as at registration, and `eventTypes`
+    replaces the list."""
+
+    url = EndpointURLField(max_length=2048, required=False, help_text=URL_RULES)
+    status = serializers.ChoiceField(
+        choices=WebhookEndpoint.Status.choices,
+        required=False,
+        help_text="enabled: what it is still owed becomes due now; disabled: nothing is sent "
+        "until it is enabled again",
     )
 
 
@@ -103,3 +121,36 @@ class RedeliverySerializer(serializers.Serializer):
     endpointIDs = serializers.ListField(
         child=serializers.CharField(), help_text="The endpoints it is sent to again"
     )
+
+
+class DeliveryAttemptSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1 for the first attempt")
+    startedOn = serializers.DateTimeField()
+    finishedOn = serializers.DateTimeField(required=False, help_text="Absent while in flight")
+    statusCode = serializers.IntegerField(
+        required=False, help_text="The receiver's HTTP status; absent when none came back"
+    )
+    latencyMs = serializers.IntegerField()
+    error = serializers.CharField(required=False, help_text="Why it failed, when it did")
+    responseExcerpt = serializers.CharField(
+        required=False, help_text="The start of the receiver's answer"
+    )
+
+
+class DeliverySerializer(serializers.Serializer):
+    deliveryID = serializers.CharField()
+    eventID = serializers.CharField()
+    eventType = serializers.ChoiceField(choices=ALL_TYPES)
+    status = serializers.ChoiceField(choices=Delivery.Status.choices)
+    createdOn = serializers.DateTimeField()
+    nextAttemptOn = serializers.DateTimeField(
+        required=False, help_text="When the next attempt is due; only while pending"
+    )
+    deliveredOn = serializers.DateTimeField(required=False)
+    attempts = DeliveryAttemptSerializer(many=True, help_text="Oldest first")
+
+
+class DeliveryListSerializer(serializers.Serializer):
+    deliveries = DeliverySerializer(many=True)
+    nextCursor = serializers.CharField(required=False)
+    hasMore = serializers.BooleanField()

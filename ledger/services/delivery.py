@@ -50,13 +50,13 @@ def deliver(*, call_id: str) -> None:
     if call is None:
         return  # finished, or another worker is on it
     registration = LedgerRegistration.objects.filter(provider_id=call.provider_id).first()
-    key = None
+    answer_keys = []
     if registration is not None:
         try:
-            key = registration.key()
+            answer_keys = registration.answer_keys(timezone.now())
         except keys.UnreadableKey:
             logger.exception("ledger key of %s is unreadable", call.provider_id)
-    if key is None:
+    if not answer_keys:
         _complete_unattempted(call_id, LEDGER_NOT_CONFIGURED)
         return
     if not bulkhead.enter(call.provider_id, call_id):
@@ -66,7 +66,10 @@ def deliver(*, call_id: str) -> None:
     started_on = timezone.now()
     result = None
     try:
-        result = client.call(url=url, key=key, endpoint=call.endpoint, service=call.service)
+        key, *previous = answer_keys
+        result = client.call(
+            url=url, key=key, endpoint=call.endpoint, service=call.service, also=tuple(previous)
+        )
     finally:
         # The slot goes back the moment the ledger answered, to the next call in line.
         for handed in bulkhead.leave(call.provider_id, call_id, result):

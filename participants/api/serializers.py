@@ -223,6 +223,11 @@ class _ProfileSerializer(OmitEmptySerializer):
 
 
 class ParticipantSerializer(_ProfileSerializer):
+    versionID = serializers.CharField(
+        source="profile_version_id",
+        help_text="Opaque token of the details (names, address, phones, emails); send it as "
+        "expectedVersionID to correct them. Not the relationship's versionID",
+    )
     phones = PhoneSerializer(many=True)
     emails = EmailSerializer(many=True)
     limitGroups = LimitGroupRefSerializer(many=True)
@@ -298,3 +303,35 @@ class RelationshipSerializer(OmitEmptySerializer):
 
 class RelationshipEnvelopeSerializer(serializers.Serializer):
     relationship = RelationshipSerializer()
+
+
+# ---- corrections (input) -------------------------------------------------
+
+
+class ParticipantUpdateSerializer(serializers.Serializer):
+    """Only the fields sent change. `address` is replaced whole; `phones` and `emails` are the
+    complete lists of active contacts (kept ones keep their dates, others are disabled)."""
+
+    expectedVersionID = serializers.CharField(
+        max_length=64, help_text="The participant's versionID from the latest read"
+    )
+    givenName = serializers.CharField(max_length=255, required=False)
+    middleName = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    familyName = serializers.CharField(max_length=255, required=False)
+    nickName = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    address = AddressInSerializer(required=False)
+    phones = PhoneInSerializer(many=True, allow_empty=False, required=False, max_length=20)
+    emails = serializers.ListField(
+        child=serializers.EmailField(max_length=320), required=False, max_length=20
+    )
+
+    validate_phones = ParticipantCreateSerializer.validate_phones
+
+    def validate_emails(self, emails: list[str]) -> list[str]:
+        errors = [
+            ["duplicates an earlier email"] if email in emails[:i] else []
+            for i, email in enumerate(emails)
+        ]
+        if any(errors):
+            raise serializers.ValidationError(dict(enumerate(errors)))
+        return emails

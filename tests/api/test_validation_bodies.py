@@ -13,6 +13,7 @@ from api.validation import validated
 from common.errors import BadRequest
 from events import types
 from events.api import serializers as events
+from ledger.api import serializers as ledger
 from participants.api import serializers as participants
 from providers.api import serializers as providers
 from reviews.api import serializers as reviews
@@ -45,6 +46,11 @@ PARTICIPANT_FULL = {
     "fundingSources": [{**SOURCE, "last4": "1234"}],
 }
 NOT_A_DICT = ([], "text", None, 7)
+LEDGER_URLS = {
+    "authorizeURL": "https://ledger.example.com/a",
+    "releaseURL": "https://ledger.example.com/r",
+    "captureURL": "https://ledger.example.com/c",
+}
 
 # serializer -> bodies, valid and invalid interleaved, each body also after the previous one.
 BODIES = {
@@ -121,6 +127,39 @@ BODIES = {
         {"url": "https://example.com/hook", "eventTypes": [types.PAYOUT_STATUS_CHANGED] * 99},
         *NOT_A_DICT,
     ],
+    events.EndpointUpdateSerializer: [
+        {"status": "disabled"},
+        {"url": "ftp://x", "status": "paused"},
+        {"url": "https://example.com/hook", "eventTypes": [], "description": ""},
+        {"eventTypes": ["nope"]},
+        {},
+        *NOT_A_DICT,
+    ],
+    participants.FundingSourceInSerializer: [
+        {**SOURCE, "last4": "1234"},
+        {**SOURCE, "displayName": "", "last4": "12345"},
+        SOURCE,
+        {"fundingType": "cash"},
+        *NOT_A_DICT,
+    ],
+    participants.ParticipantUpdateSerializer: [
+        {"expectedVersionID": "v1", "familyName": "King", "middleName": ""},
+        {"familyName": ""},
+        {"expectedVersionID": "v1", "address": ADDRESS, "phones": [PHONE], "emails": []},
+        {"expectedVersionID": "v1", "phones": [PHONE, PHONE], "emails": ["a@b.co", "a@b.co"]},
+        {"expectedVersionID": "v1"},
+        {"expectedVersionID": "v1", "address": {**ADDRESS, "country": "XX"}, "phones": []},
+        *NOT_A_DICT,
+    ],
+    ledger.LedgerRegistrationInSerializer: [
+        {**LEDGER_URLS, "key": {"kty": "oct", "k": "A" * 43, "alg": "A256KW"}},
+        LEDGER_URLS,
+        {**LEDGER_URLS, "key": {"kty": "oct", "k": "B" * 43}},
+        {**LEDGER_URLS, "authorizeURL": "http://127.0.0.1/a", "key": {"kty": "RSA", "k": "x"}},
+        {**LEDGER_URLS, "key": {"kty": "oct", "k": "A" * 42 + "="}},
+        {},
+        *NOT_A_DICT,
+    ],
     providers.TokenRequestSerializer: [
         {"scopes": [scopes.PARTICIPANTS_READ], "ttlSeconds": 60},
         {"scopes": [scopes.PAYMENTS_READ, "nope"]},
@@ -132,7 +171,10 @@ BODIES = {
     ],
 }
 KEY_SCOPES = {"key_scopes": [scopes.PARTICIPANTS_READ, scopes.PARTICIPANTS_WRITE]}
-CONTEXTS = {providers.TokenRequestSerializer: KEY_SCOPES}
+CONTEXTS = {
+    providers.TokenRequestSerializer: KEY_SCOPES,
+    ledger.LedgerRegistrationInSerializer: {"registered": False},
+}
 
 
 def outcome(validate, serializer_class, body, context) -> tuple:
@@ -170,14 +212,14 @@ def test_the_cases_cover_valid_and_invalid_bodies(serializer_class):
 
 def test_every_body_serializer_a_view_validates_is_covered():
     names = set()
-    for views in [*ROOT.glob("*/api/views.py")]:
+    for views in [*ROOT.glob("*/api/views.py"), *ROOT.glob("*/api/self_service.py")]:
         names |= set(re.findall(r"validated\(\s*s\.(\w+)", views.read_text()))
     assert len(names) == len(BODIES)
     assert names == {c.__name__ for c in BODIES}
 
 
 def test_no_view_validates_through_a_fresh_serializer():
-    for views in ROOT.glob("*/api/views.py"):
+    for views in [*ROOT.glob("*/api/views.py"), *ROOT.glob("*/api/self_service.py")]:
         assert "is_valid(" not in views.read_text(), views
 
 

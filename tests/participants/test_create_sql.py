@@ -18,7 +18,7 @@ pytestmark = pytest.mark.postgres
 
 # Differ by construction between two creates: keys and the clock.
 OWN = {"id", "participant_id", "enrollment_id", "created_on", "updated_on"}
-OWN_ENROLLMENT = OWN | {"external_id", "relationship_version_id"}
+OWN_ENROLLMENT = OWN | {"external_id", "relationship_version_id", "profile_version_id"}
 
 
 def _data(external_id: str, **overrides) -> NewParticipant:

@@ -17,7 +17,13 @@ pytestmark = pytest.mark.postgres
 
 # Differ by construction between two runs: keys, new versions, the clock.
 OWN = {"id", "enrollment_id", "version_id", "created_on"}
-CLOCK = {"suspended_on", "updated_on", "created_on", "relationship_version_id"}
+CLOCK = {
+    "suspended_on",
+    "updated_on",
+    "created_on",
+    "relationship_version_id",
+    "profile_version_id",
+}
 
 
 def _enrollment(provider, external_id: str) -> Enrollment:

@@ -125,6 +125,11 @@ def _webhook_test(ctx) -> dict:
     return {"eventID": event.pk, **found}
 
 
+def _webhook_delivery(ctx) -> dict:
+    # An endpoint with a delivery (its test event), so its list renders a row.
+    return {"endpointID": _webhook_test(ctx)["endpointID"]}
+
+
 def _event_filters(ctx) -> dict:
     _webhook_test(ctx)
     return {"type": "webhook.test"}
@@ -138,10 +143,14 @@ R = "providers/<str:providerID>/participant-reviews"
 CASES: dict[str, RouteCase] = {
     P: RouteCase(bodies={"post": {"externalID": "x"}}),
     f"{P}/<str:participantID>": RouteCase(
-        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+        owned=_participant,
+        missing={"participantID": MISSING_PARTICIPANT},
+        bodies={"patch": {"expectedVersionID": "v", "familyName": "Tenancy"}},
     ),
     f"{P}/<str:participantID>/funding-sources": RouteCase(
-        owned=_participant, missing={"participantID": MISSING_PARTICIPANT}
+        owned=_participant,
+        missing={"participantID": MISSING_PARTICIPANT},
+        bodies={"post": {"displayName": "Visa", "fundingType": "card", "providerSourceID": "c-2"}},
     ),
     f"{P}/<str:participantID>/funding-sources/<str:fundingSourceID>": RouteCase(
         owned=_funding_source,
@@ -163,6 +172,15 @@ CASES: dict[str, RouteCase] = {
         bodies={"post": {"device": {"deviceID": "inst-1"}}},
     ),
     "providers/<str:providerID>/tokens": RouteCase(bodies={"post": {"scopes": []}}),
+    "providers/<str:providerID>/ledger": RouteCase(
+        bodies={
+            "put": {
+                "authorizeURL": "https://ledger.example.com/a",
+                "releaseURL": "https://ledger.example.com/r",
+                "captureURL": "https://ledger.example.com/c",
+            }
+        }
+    ),
     f"{P}/<str:participantID>/payments": RouteCase(
         owned=_participant,
         missing={"participantID": MISSING_PARTICIPANT},
@@ -241,7 +259,12 @@ CASES: dict[str, RouteCase] = {
         bodies={"post": {"url": "https://hooks.example.com/x"}}
     ),
     "providers/<str:providerID>/webhook-endpoints/<str:endpointID>": RouteCase(
-        owned=_webhook_endpoint, missing={"endpointID": MISSING_ENDPOINT}
+        owned=_webhook_endpoint,
+        missing={"endpointID": MISSING_ENDPOINT},
+        bodies={"patch": {"description": "tenancy"}},
+    ),
+    "providers/<str:providerID>/webhook-endpoints/<str:endpointID>/deliveries": RouteCase(
+        owned=_webhook_delivery, missing={"endpointID": MISSING_ENDPOINT}
     ),
     "providers/<str:providerID>/webhook-endpoints/<str:endpointID>/secret-rotations": RouteCase(
         owned=_webhook_endpoint, missing={"endpointID": MISSING_ENDPOINT}

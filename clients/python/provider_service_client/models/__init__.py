@@ -2,8 +2,10 @@
 
 from .action_enum import ActionEnum
 from .actor import Actor
+from .add_funding_source_x_service_version import AddFundingSourceXServiceVersion
 from .address import Address
 from .address_in_request import AddressInRequest
+from .alg_enum import AlgEnum
 from .amount import Amount
 from .amount_limit import AmountLimit
 from .assign_participant_review_x_service_version import AssignParticipantReviewXServiceVersion
@@ -19,6 +21,10 @@ from .decision_enum import DecisionEnum
 from .delete_funding_source_x_service_version import DeleteFundingSourceXServiceVersion
 from .delete_limit_group_x_service_version import DeleteLimitGroupXServiceVersion
 from .delete_webhook_endpoint_x_service_version import DeleteWebhookEndpointXServiceVersion
+from .delivery import Delivery
+from .delivery_attempt import DeliveryAttempt
+from .delivery_list import DeliveryList
+from .delivery_status_enum import DeliveryStatusEnum
 from .device_context_request import DeviceContextRequest
 from .device_context_type_enum import DeviceContextTypeEnum
 from .device_location_request import DeviceLocationRequest
@@ -48,6 +54,7 @@ from .funding_source_list import FundingSourceList
 from .funding_type_enum import FundingTypeEnum
 from .get_effective_limits_x_service_version import GetEffectiveLimitsXServiceVersion
 from .get_event_x_service_version import GetEventXServiceVersion
+from .get_ledger_registration_x_service_version import GetLedgerRegistrationXServiceVersion
 from .get_limit_defaults_x_service_version import GetLimitDefaultsXServiceVersion
 from .get_limit_group_x_service_version import GetLimitGroupXServiceVersion
 from .get_participant_review_x_service_version import GetParticipantReviewXServiceVersion
@@ -58,8 +65,13 @@ from .get_review_command_x_service_version import GetReviewCommandXServiceVersio
 from .get_webhook_endpoint_x_service_version import GetWebhookEndpointXServiceVersion
 from .hold import Hold
 from .issue_token_x_service_version import IssueTokenXServiceVersion
+from .key import Key
 from .key_enum import KeyEnum
+from .key_in_request import KeyInRequest
 from .kind_enum import KindEnum
+from .kty_enum import KtyEnum
+from .ledger_registration import LedgerRegistration
+from .ledger_registration_in_request import LedgerRegistrationInRequest
 from .legacy_counterparty import LegacyCounterparty
 from .legacy_participant_row import LegacyParticipantRow
 from .limit_default_levels import LimitDefaultLevels
@@ -87,6 +99,7 @@ from .list_payments_status_item import ListPaymentsStatusItem
 from .list_payments_type import ListPaymentsType
 from .list_payments_x_service_version import ListPaymentsXServiceVersion
 from .list_risk_assessments_x_service_version import ListRiskAssessmentsXServiceVersion
+from .list_webhook_deliveries_x_service_version import ListWebhookDeliveriesXServiceVersion
 from .list_webhook_endpoints_x_service_version import ListWebhookEndpointsXServiceVersion
 from .location import Location
 from .note import Note
@@ -109,6 +122,8 @@ from .participant_review_list import ParticipantReviewList
 from .participant_review_status_enum import ParticipantReviewStatusEnum
 from .participant_status_enum import ParticipantStatusEnum
 from .party import Party
+from .patched_endpoint_update_request import PatchedEndpointUpdateRequest
+from .patched_participant_update_request import PatchedParticipantUpdateRequest
 from .payment_list import PaymentList
 from .payment_review import PaymentReview
 from .payment_review_envelope import PaymentReviewEnvelope
@@ -125,8 +140,10 @@ from .payout_type_enum import PayoutTypeEnum
 from .phone import Phone
 from .phone_in_request import PhoneInRequest
 from .phone_number import PhoneNumber
+from .previous_key import PreviousKey
 from .problem import Problem
 from .problem_error import ProblemError
+from .put_ledger_registration_x_service_version import PutLedgerRegistrationXServiceVersion
 from .rail_enum import RailEnum
 from .reactivate_participant_x_service_version import ReactivateParticipantXServiceVersion
 from .reactivate_request import ReactivateRequest
@@ -167,13 +184,18 @@ from .test_webhook_endpoint_x_service_version import TestWebhookEndpointXService
 from .token import Token
 from .token_request_request import TokenRequestRequest
 from .transaction_evidence import TransactionEvidence
+from .update_participant_x_service_version import UpdateParticipantXServiceVersion
+from .update_webhook_endpoint_x_service_version import UpdateWebhookEndpointXServiceVersion
+from .use_enum import UseEnum
 from .webhook_endpoint_status_enum import WebhookEndpointStatusEnum
 
 __all__ = (
     "ActionEnum",
     "Actor",
+    "AddFundingSourceXServiceVersion",
     "Address",
     "AddressInRequest",
+    "AlgEnum",
     "Amount",
     "AmountLimit",
     "AssignmentRequest",
@@ -189,6 +211,10 @@ __all__ = (
     "DeleteFundingSourceXServiceVersion",
     "DeleteLimitGroupXServiceVersion",
     "DeleteWebhookEndpointXServiceVersion",
+    "Delivery",
+    "DeliveryAttempt",
+    "DeliveryList",
+    "DeliveryStatusEnum",
     "DeviceContextRequest",
     "DeviceContextTypeEnum",
     "DeviceLocationRequest",
@@ -218,6 +244,7 @@ __all__ = (
     "FundingTypeEnum",
     "GetEffectiveLimitsXServiceVersion",
     "GetEventXServiceVersion",
+    "GetLedgerRegistrationXServiceVersion",
     "GetLimitDefaultsXServiceVersion",
     "GetLimitGroupXServiceVersion",
     "GetParticipantReviewXServiceVersion",
@@ -228,8 +255,13 @@ __all__ = (
     "GetWebhookEndpointXServiceVersion",
     "Hold",
     "IssueTokenXServiceVersion",
+    "Key",
     "KeyEnum",
+    "KeyInRequest",
     "KindEnum",
+    "KtyEnum",
+    "LedgerRegistration",
+    "LedgerRegistrationInRequest",
     "LegacyCounterparty",
     "LegacyParticipantRow",
     "LimitDefaultLevels",
@@ -257,6 +289,7 @@ __all__ = (
     "ListPaymentsType",
     "ListPaymentsXServiceVersion",
     "ListRiskAssessmentsXServiceVersion",
+    "ListWebhookDeliveriesXServiceVersion",
     "ListWebhookEndpointsXServiceVersion",
     "Location",
     "Note",
@@ -279,6 +312,8 @@ __all__ = (
     "ParticipantReviewStatusEnum",
     "ParticipantStatusEnum",
     "Party",
+    "PatchedEndpointUpdateRequest",
+    "PatchedParticipantUpdateRequest",
     "PaymentList",
     "PaymentReview",
     "PaymentReviewEnvelope",
@@ -295,8 +330,10 @@ __all__ = (
     "Phone",
     "PhoneInRequest",
     "PhoneNumber",
+    "PreviousKey",
     "Problem",
     "ProblemError",
+    "PutLedgerRegistrationXServiceVersion",
     "RailEnum",
     "ReactivateParticipantXServiceVersion",
     "ReactivateRequest",
@@ -337,5 +374,8 @@ __all__ = (
     "Token",
     "TokenRequestRequest",
     "TransactionEvidence",
+    "UpdateParticipantXServiceVersion",
+    "UpdateWebhookEndpointXServiceVersion",
+    "UseEnum",
     "WebhookEndpointStatusEnum",
 )

@@ -32,6 +32,8 @@ class Event:
                 * `relationship.suspended` - relationship.suspended
                 * `relationship.reactivated` - relationship.reactivated
                 * `funding_source.removed` - funding_source.removed
+                * `participant.updated` - participant.updated
+                * `funding_source.added` - funding_source.added
                 * `payout.status_changed` - payout.status_changed
                 * `request.status_changed` - request.status_changed
                 * `payment.hold_changed` - payment.hold_changed

@@ -3,6 +3,7 @@ from enum import StrEnum
 class ListEventsTypeItem(StrEnum):
     COMMAND_APPLIED = "command.applied"
     COMMAND_REJECTED = "command.rejected"
+    FUNDING_SOURCE_ADDED = "funding_source.added"
     FUNDING_SOURCE_REMOVED = "funding_source.removed"
     LIMIT_GROUP_DELETED = "limit_group.deleted"
     PARTICIPANT_ACTIVATED = "participant.activated"
@@ -11,6 +12,7 @@ class ListEventsTypeItem(StrEnum):
     PARTICIPANT_REVIEW_OPENED = "participant_review.opened"
     PARTICIPANT_REVIEW_RESOLVED = "participant_review.resolved"
     PARTICIPANT_REVIEW_UPDATED = "participant_review.updated"
+    PARTICIPANT_UPDATED = "participant.updated"
     PAYMENT_HOLD_CHANGED = "payment.hold_changed"
     PAYMENT_REVIEW_OPENED = "payment_review.opened"
     PAYMENT_REVIEW_RESOLVED = "payment_review.resolved"

@@ -40,6 +40,8 @@ class Participant:
             family_name (str):
             address (Address): Output serializer for the contract's omission rule: an optional field that is unknown
                 (None, or an empty string for text) is absent, never null. Required fields always render.
+            version_id (str): Opaque token of the details (names, address, phones, emails); send it as expectedVersionID to
+                correct them. Not the relationship's versionID
             phones (list[Phone]):
             emails (list[Email]):
             limit_groups (list[LimitGroupRef]):
@@ -64,6 +66,7 @@ class Participant:
     given_name: str
     family_name: str
     address: Address
+    version_id: str
     phones: list[Phone]
     emails: list[Email]
     limit_groups: list[LimitGroupRef]
@@ -97,6 +100,8 @@ class Participant:
         family_name = self.family_name
 
         address = self.address.to_dict()
+
+        version_id = self.version_id
 
         phones = []
         for phones_item_data in self.phones:
@@ -150,6 +155,7 @@ class Participant:
             "givenName": given_name,
             "familyName": family_name,
             "address": address,
+            "versionID": version_id,
             "phones": phones,
             "emails": emails,
             "limitGroups": limit_groups,
@@ -193,6 +199,8 @@ class Participant:
 
 
 
+
+        version_id = d.pop("versionID")
 
         phones = []
         _phones = d.pop("phones")
@@ -276,6 +284,7 @@ class Participant:
             given_name=given_name,
             family_name=family_name,
             address=address,
+            version_id=version_id,
             phones=phones,
             emails=emails,
             limit_groups=limit_groups,

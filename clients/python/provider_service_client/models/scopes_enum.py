@@ -2,6 +2,8 @@ from enum import StrEnum
 
 class ScopesEnum(StrEnum):
     EVENTS_READ = "events.read"
+    LEDGER_READ = "ledger.read"
+    LEDGER_WRITE = "ledger.write"
     LIMITS_READ = "limits.read"
     LIMITS_WRITE = "limits.write"
     PARTICIPANTS_READ = "participants.read"

@@ -1,0 +1,337 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.add_funding_source_x_service_version import AddFundingSourceXServiceVersion
+from ...models.funding_source import FundingSource
+from ...models.funding_source_in_request import FundingSourceInRequest
+from ...models.problem import Problem
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    provider_id: str,
+    participant_id: str,
+    *,
+    body: FundingSourceInRequest,
+    x_idempotency_key: str,
+    x_service_version: AddFundingSourceXServiceVersion | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Idempotency-Key"] = x_idempotency_key
+
+    if not isinstance(x_service_version, Unset):
+        headers["X-Service-Version"] = str(x_service_version)
+
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/providers/{provider_id}/participants/{participant_id}/funding-sources".format(provider_id=quote(str(provider_id), safe=""),participant_id=quote(str(participant_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> FundingSource | Problem | None:
+    if response.status_code == 201:
+        response_201 = FundingSource.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Problem.from_dict(response.json())
+
+
+
+        return response_414
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Problem.from_dict(response.json())
+
+
+
+        return response_431
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[FundingSource | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    provider_id: str,
+    participant_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: FundingSourceInRequest,
+    x_idempotency_key: str,
+    x_service_version: AddFundingSourceXServiceVersion | Unset = UNSET,
+
+) -> Response[FundingSource | Problem]:
+    """ Add a funding source to a participant
+
+     The same shape and rules as a source in the participant create. A source is identified by
+    `fundingType` and `providerSourceID`: sending one the participant has (active or removed) converges
+    on that record, relabelled and active again, with the same `fundingSourceID`. A source that becomes
+    active emits `funding_source.added`.
+
+    Scope: `participants.write`.
+
+    Args:
+        provider_id (str):
+        participant_id (str):
+        x_idempotency_key (str):
+        x_service_version (AddFundingSourceXServiceVersion | Unset):
+        body (FundingSourceInRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[FundingSource | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        provider_id=provider_id,
+participant_id=participant_id,
+body=body,
+x_idempotency_key=x_idempotency_key,
+x_service_version=x_service_version,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    provider_id: str,
+    participant_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: FundingSourceInRequest,
+    x_idempotency_key: str,
+    x_service_version: AddFundingSourceXServiceVersion | Unset = UNSET,
+
+) -> FundingSource | Problem | None:
+    """ Add a funding source to a participant
+
+     The same shape and rules as a source in the participant create. A source is identified by
+    `fundingType` and `providerSourceID`: sending one the participant has (active or removed) converges
+    on that record, relabelled and active again, with the same `fundingSourceID`. A source that becomes
+    active emits `funding_source.added`.
+
+    Scope: `participants.write`.
+
+    Args:
+        provider_id (str):
+        participant_id (str):
+        x_idempotency_key (str):
+        x_service_version (AddFundingSourceXServiceVersion | Unset):
+        body (FundingSourceInRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        FundingSource | Problem
+     """
+
+
+    return sync_detailed(
+        provider_id=provider_id,
+participant_id=participant_id,
+client=client,
+body=body,
+x_idempotency_key=x_idempotency_key,
+x_service_version=x_service_version,
+
+    ).parsed
+
+async def asyncio_detailed(
+    provider_id: str,
+    participant_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: FundingSourceInRequest,
+    x_idempotency_key: str,
+    x_service_version: AddFundingSourceXServiceVersion | Unset = UNSET,
+
+) -> Response[FundingSource | Problem]:
+    """ Add a funding source to a participant
+
+     The same shape and rules as a source in the participant create. A source is identified by
+    `fundingType` and `providerSourceID`: sending one the participant has (active or removed) converges
+    on that record, relabelled and active again, with the same `fundingSourceID`. A source that becomes
+    active emits `funding_source.added`.
+
+    Scope: `participants.write`.
+
+    Args:
+        provider_id (str):
+        participant_id (str):
+        x_idempotency_key (str):
+        x_service_version (AddFundingSourceXServiceVersion | Unset):
+        body (FundingSourceInRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[FundingSource | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        provider_id=provider_id,
+participant_id=participant_id,
+body=body,
+x_idempotency_key=x_idempotency_key,
+x_service_version=x_service_version,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    provider_id: str,
+    participant_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: FundingSourceInRequest,
+    x_idempotency_key: str,
+    x_service_version: AddFundingSourceXServiceVersion | Unset = UNSET,
+
+) -> FundingSource | Problem | None:
+    """ Add a funding source to a participant
+
+     The same shape and rules as a source in the participant create. A source is identified by
+    `fundingType` and `providerSourceID`: sending one the participant has (active or removed) converges
+    on that record, relabelled and active again, with the same `fundingSourceID`. A source that becomes
+    active emits `funding_source.added`.
+
+    Scope: `participants.write`.
+
+    Args:
+        provider_id (str):
+        participant_id (str):
+        x_idempotency_key (str):
+        x_service_version (AddFundingSourceXServiceVersion | Unset):
+        body (FundingSourceInRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        FundingSource | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        provider_id=provider_id,
+participant_id=participant_id,
+client=client,
+body=body,
+x_idempotency_key=x_idempotency_key,
+x_service_version=x_service_version,
+
+    )).parsed

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class UseEnum(StrEnum):
+    ENC = "enc"
+
+    def __str__(self) -> str:
+        return str(self.value)
