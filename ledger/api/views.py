@@ -43,7 +43,11 @@ PUT_EXAMPLES = [
         request_only=True,
         value={
             **URLS,
-            "key": {"kty": "oct", "alg": "A256KW", "k": "GawgguFyGrWKav7AX4VKUgExampleKeyBase64url_X"},
+            "key": {
+                "kty": "oct",
+                "alg": "A256KW",
+                "k": "GawgguFyGrWKav7AX4VKUgExampleKeyBase64url_X",
+            },
         },
     ),
     OpenApiExample(
