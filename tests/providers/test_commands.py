@@ -46,7 +46,7 @@ def test_create_api_key_with_scopes():
 def test_create_api_key_defaults_to_every_scope():
     provider = run("create_provider", "--name", "Acme")["providerID"]
     data = run("create_api_key", "--provider", provider)
-    assert "service-devices.read" in data["scopes"] and len(data["scopes"]) == 14
+    assert "payments.write" in data["scopes"] and len(data["scopes"]) == 15
 
 
 def test_issue_token_with_ttl_and_scopes():
