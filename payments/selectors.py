@@ -171,12 +171,12 @@ def check_initiated_by(provider_id: str, payment_id: str, payment_type: str) -> 
 
 
 def check_addressed_to(
-    provider_id: str, payment_id: str, payment_type: str, participant_ref: str
+    provider_id: str, payment_id: str, payment_type: str, participant_ref: str | None
 ) -> None:
     """NotFound, as for a missing one, unless the provider may act for the named participant
     as the payment's other party (recipient of a payout, payer of a request): it sees the
     payment already, or the payment is unbound and addressed to one of that participant's
-    active phones at the provider."""
+    active phones at the provider (nobody named: not addressed)."""
     payment = (
         Payment.objects.filter(pk=payment_id, type=payment_type)
         .only("initiator_provider_id", "counterparty_provider_id", "counterparty_phone")
@@ -186,7 +186,7 @@ def check_addressed_to(
         raise _not_found(payment_type)
     if provider_id in (payment.initiator_provider_id, payment.counterparty_provider_id):
         return
-    if payment.counterparty_provider_id is None and payment.counterparty_phone:
+    if participant_ref and payment.counterparty_provider_id is None and payment.counterparty_phone:
         enrollment = find_enrollment(provider_id, participant_ref)
         if (
             enrollment is not None

@@ -3,17 +3,15 @@ Each calls the service the staff command calls and answers the payout as
 `GET …/payouts/{payoutID}` renders it."""
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.response import Response
 
 from api import scopes
 from api.devices import device_from
 from api.validation import validated
-from api.views import ProviderViewSet
-from payments import rendering, selectors, services
+from payments import services
 from payments.api import command_examples as ex
 from payments.api import command_serializers as s
+from payments.api.command_base import PaymentCommandViewSet
 from payments.api.serializers import PayoutEnvelopeSerializer
 from payments.models import PaymentType
 
@@ -34,8 +32,11 @@ PROBLEMS = (
 
 
 # /payouts (create), /payouts/{payoutID}/claims, /payouts/{payoutID}/cancellations.
-class PayoutCommandViewSet(ProviderViewSet):
+class PayoutCommandViewSet(PaymentCommandViewSet):
     lookup_url_kwarg = "payoutID"
+    payment_type = PaymentType.PAYOUT
+    initiator_actions = ("cancel",)
+    counterparty_actions = ("claim",)
     required_scopes = {name: (scopes.PAYMENTS_WRITE,) for name in ("create", "claim", "cancel")}
     idempotent_actions = ("create", "claim", "cancel")
     problem_responses = {name: (404, 409, 422) for name in ("create", "claim", "cancel")}
@@ -43,14 +44,6 @@ class PayoutCommandViewSet(ProviderViewSet):
         name: {"GetPayout": ("getPayout", {"payoutID": "payout/payoutID"})}
         for name in ("create", "claim", "cancel")
     }
-
-    def answer(self, payout_id: str) -> Response:
-        """The payout as its GET renders it for this provider, 201."""
-        payout = selectors.get_typed_for_provider(self.provider_id, payout_id, PaymentType.PAYOUT)
-        return Response(
-            {"payout": rendering.render_payout(payout, self.provider_id)},
-            status=status.HTTP_201_CREATED,
-        )
 
     @extend_schema(
         operation_id="createPayout",
@@ -110,9 +103,6 @@ class PayoutCommandViewSet(ProviderViewSet):
     @action(detail=True, methods=["post"], url_path="claims")
     def claim(self, request, providerID, payoutID):
         data = validated(s.PayoutClaimSerializer, request.data)
-        selectors.check_addressed_to(
-            self.provider_id, payoutID, PaymentType.PAYOUT, data["participantID"]
-        )
         services.claim_payout(
             payout_id=payoutID,
             recipient_provider_id=self.provider_id,
@@ -138,7 +128,6 @@ class PayoutCommandViewSet(ProviderViewSet):
     @action(detail=True, methods=["post"], url_path="cancellations")
     def cancel(self, request, providerID, payoutID):
         data = validated(s.PayoutCancelSerializer, request.data)
-        selectors.check_initiated_by(self.provider_id, payoutID, PaymentType.PAYOUT)
         services.cancel_payout(
             payout_id=payoutID,
             reason=data.get("reason") or "cancelled by the provider",

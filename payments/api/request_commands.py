@@ -3,17 +3,15 @@ payer, cancel one. Each calls the service the staff command calls and answers th
 `GET …/requests/{requestID}` renders it."""
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.response import Response
 
 from api import scopes
 from api.devices import device_from
 from api.validation import validated
-from api.views import ProviderViewSet
-from payments import rendering, selectors, services
+from payments import services
 from payments.api import command_examples as ex
 from payments.api import command_serializers as s
+from payments.api.command_base import PaymentCommandViewSet
 from payments.api.serializers import RequestEnvelopeSerializer
 from payments.models import PaymentType
 
@@ -39,22 +37,17 @@ ADDRESSED = (
 
 
 # /requests (create), /requests/{requestID}/payments, …/declines, …/cancellations.
-class RequestCommandViewSet(ProviderViewSet):
+class RequestCommandViewSet(PaymentCommandViewSet):
     lookup_url_kwarg = "requestID"
+    payment_type = PaymentType.REQUEST
+    initiator_actions = ("cancel",)
+    counterparty_actions = ("pay", "decline")
     required_scopes = {name: (scopes.PAYMENTS_WRITE,) for name in ACTIONS}
     idempotent_actions = ACTIONS
     problem_responses = {name: (404, 409, 422) for name in ACTIONS}
     response_links = {
         name: {"GetRequest": ("getRequest", {"requestID": "request/requestID"})} for name in ACTIONS
     }
-
-    def answer(self, request_id: str) -> Response:
-        """The request as its GET renders it for this provider, 201."""
-        found = selectors.get_typed_for_provider(self.provider_id, request_id, PaymentType.REQUEST)
-        return Response(
-            {"request": rendering.render_request(found, self.provider_id)},
-            status=status.HTTP_201_CREATED,
-        )
 
     @extend_schema(
         operation_id="createRequest",
@@ -118,9 +111,6 @@ class RequestCommandViewSet(ProviderViewSet):
     @action(detail=True, methods=["post"], url_path="payments")
     def pay(self, request, providerID, requestID):
         data = validated(s.RequestPaySerializer, request.data)
-        selectors.check_addressed_to(
-            self.provider_id, requestID, PaymentType.REQUEST, data["participantID"]
-        )
         services.pay_request(
             request_id=requestID,
             payer_provider_id=self.provider_id,
@@ -150,9 +140,6 @@ class RequestCommandViewSet(ProviderViewSet):
     @action(detail=True, methods=["post"], url_path="declines")
     def decline(self, request, providerID, requestID):
         data = validated(s.RequestDeclineSerializer, request.data)
-        selectors.check_addressed_to(
-            self.provider_id, requestID, PaymentType.REQUEST, data["participantID"]
-        )
         services.decline_request(
             request_id=requestID,
             payer_provider_id=self.provider_id,
@@ -174,6 +161,5 @@ class RequestCommandViewSet(ProviderViewSet):
     )
     @action(detail=True, methods=["post"], url_path="cancellations")
     def cancel(self, request, providerID, requestID):
-        selectors.check_initiated_by(self.provider_id, requestID, PaymentType.REQUEST)
         services.cancel_request(request_id=requestID, actor=self.principal.actor)
         return self.answer(requestID)

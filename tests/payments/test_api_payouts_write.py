@@ -315,3 +315,22 @@ def test_the_api_and_the_staff_command_write_the_same(sandbox_ledger, provider):
     assert api["ledger"] and api["events"]
     for part in ("payment", "events", "ledger"):
         assert api[part] == command[part], part
+
+
+def test_the_payout_is_looked_up_before_the_body_is_validated(
+    sandbox_ledger, provider, other_provider, sender
+):
+    payout = create(provider, sender)
+    bad = {"participantID": ""}
+    # Not the caller's, or missing: 404 whatever the body; the caller's own: the body's 422.
+    assert_not_found(post(other_provider, f"/payouts/{payout['payoutID']}/claims", bad))
+    assert_not_found(post(other_provider, "/payouts/po_01ARZ3NDEKTSV4RRFFQ69G5FAV/claims", bad))
+    assert_not_found(
+        post(other_provider, f"/payouts/{payout['payoutID']}/cancellations", {"reason": 7})
+    )
+    problem(post(provider, f"/payouts/{payout['payoutID']}/claims", bad), 422, "invalid-request")
+    problem(
+        post(provider, f"/payouts/{payout['payoutID']}/cancellations", {"reason": ""}),
+        422,
+        "invalid-request",
+    )
