@@ -4,6 +4,9 @@ PARTICIPANTS_READ = "participants.read"
 PARTICIPANTS_WRITE = "participants.write"
 RELATIONSHIPS_WRITE = "relationships.write"
 PAYMENTS_READ = "payments.read"
+# Moving money (payouts and requests: create, claim, pay, decline, cancel); ours, beside the
+# contract's reads.
+PAYMENTS_WRITE = "payments.write"
 PARTICIPANT_REVIEWS_READ = "participant-reviews.read"
 PARTICIPANT_REVIEWS_WRITE = "participant-reviews.write"
 PAYMENT_REVIEWS_WRITE = "payment-reviews.write"
@@ -23,6 +26,7 @@ ALL_SCOPES: tuple[str, ...] = (
     PARTICIPANTS_WRITE,
     RELATIONSHIPS_WRITE,
     PAYMENTS_READ,
+    PAYMENTS_WRITE,
     PARTICIPANT_REVIEWS_READ,
     PARTICIPANT_REVIEWS_WRITE,
     PAYMENT_REVIEWS_WRITE,

@@ -16,11 +16,13 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 
+from django.conf import settings
 from django.db import connection
 from django.db.models import Count, Max
 from django.utils import timezone
 
 from bench import loadtest
+from common.money import format_minor, get_currency
 from events.models import WebhookEndpoint
 from participants.models import Enrollment
 from payments.models import Payment
@@ -93,7 +95,23 @@ def kinds(provider_id: str) -> list[WriteKind]:
             '{"sender":"$1","recipientPhone":"+14155550123","amount":100}',
             lambda: _senders(provider_id),
         ),
+        # The same payout through the API (serializers, scopes, idempotency, the rendering of
+        # its answer): its distance from the kind above is what the HTTP operation adds.
+        WriteKind(
+            "POST payout (API)",
+            f"{p}/payouts",
+            '{"participantID":"$1","recipient":{"phoneNumber":"+14155550123"},'
+            f'"amount":{{"value":"{_service_kind_amount()}",'
+            f'"currency":{{"code":"{settings.PLATFORM_CURRENCY}"}}}}}}',
+            lambda: _senders(provider_id),
+        ),
     ]
+
+
+def _service_kind_amount() -> str:
+    """100 minor units of the platform currency as the API writes an amount (the service
+    kind's amount)."""
+    return format_minor(100, get_currency(settings.PLATFORM_CURRENCY))
 
 
 def prepare_floor_table() -> None:

@@ -18,7 +18,7 @@ from common.errors import NotFound
 from common.search import SearchTerm
 from limits import enforcement
 from participants.models import Enrollment
-from participants.selectors import enrollments_for
+from participants.selectors import enrollments_for, find_enrollment
 from payments import search, usage_sql
 from payments.models import (
     FundingAttempt,
@@ -152,9 +152,50 @@ def get_typed_for_provider(provider_id: str, payment_id: str, payment_type: str)
         with_detail(visible_payments(provider_id)).filter(pk=payment_id, type=payment_type).first()
     )
     if payment is None:
-        noun = "payout" if payment_type == PaymentType.PAYOUT else "request"
-        raise NotFound(f"No {noun} with that ID exists for this provider.")
+        raise _not_found(payment_type)
     return payment.typed()
+
+
+def _not_found(payment_type: str) -> NotFound:
+    noun = "payout" if payment_type == PaymentType.PAYOUT else "request"
+    return NotFound(f"No {noun} with that ID exists for this provider.")
+
+
+def check_initiated_by(provider_id: str, payment_id: str, payment_type: str) -> None:
+    """NotFound, as for a missing one, unless the provider's participant initiated the payment:
+    cancelling is the initiator's."""
+    if not Payment.objects.filter(
+        pk=payment_id, type=payment_type, initiator_provider_id=provider_id
+    ).exists():
+        raise _not_found(payment_type)
+
+
+def check_addressed_to(
+    provider_id: str, payment_id: str, payment_type: str, participant_ref: str | None
+) -> None:
+    """NotFound, as for a missing one, unless the provider may act for the named participant
+    as the payment's other party (recipient of a payout, payer of a request): it sees the
+    payment already, or the payment is unbound and addressed to one of that participant's
+    active phones at the provider (nobody named: not addressed)."""
+    payment = (
+        Payment.objects.filter(pk=payment_id, type=payment_type)
+        .only("initiator_provider_id", "counterparty_provider_id", "counterparty_phone")
+        .first()
+    )
+    if payment is None:
+        raise _not_found(payment_type)
+    if provider_id in (payment.initiator_provider_id, payment.counterparty_provider_id):
+        return
+    if participant_ref and payment.counterparty_provider_id is None and payment.counterparty_phone:
+        enrollment = find_enrollment(provider_id, participant_ref)
+        if (
+            enrollment is not None
+            and enrollment.phones.filter(
+                e164=payment.counterparty_phone, disabled_on__isnull=True
+            ).exists()
+        ):
+            return
+    raise _not_found(payment_type)
 
 
 def payments_on_hold_for(*, provider_id: str, participant_id: str) -> list[Payment]:

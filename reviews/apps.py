@@ -19,6 +19,7 @@ class ReviewsConfig(AppConfig):
 
         participant_risk.assessor.register(screening.assess_signup)
         payment_risk.assessor.register(screening.assess_payment)
+        payment_risk.payer_assessor.register(screening.assess_payer)
         links.review_ids.register(assessment_reviews.review_ids_of_assessment)
         case_links.case_links.register(payment_links.links_of_payment)
         rule_precision.review_verdicts.register(resolved_review_verdicts)

@@ -5,6 +5,9 @@
   of the participant; `deny` is returned to onboarding, which makes the participant `denied`.
 - sign-in: `review` or `deny` opens (or adds to) a review of the participant; the service does
   not run sign-in itself, so there is nothing to refuse.
+- payer (called when a request is paid from a device the caller saw): the payer is assessed with
+  that device; `review` or `deny` opens (or adds to) a review of the payer, as at a sign-in, and
+  the payment goes on (a request past `created` has no way to be denied).
 - payment (called by payment creation, inside its transaction): `review` on a payout opens a
   payment review (the payout goes on hold); on a request it opens (or adds to) a review of the
   requester, as payment reviews are per payout; `deny` is returned and payments denies it.
@@ -86,4 +89,16 @@ def assess_payment(payment, device: Device | None = None) -> RiskVerdict:
                 )
             else:
                 _review_participant(payment.initiator_enrollment, assessment)
+    return assessments.verdict_of(assessment)
+
+
+def assess_payer(request, payer_enrollment, device: Device | None = None) -> RiskVerdict:
+    """The payer's assessment at the payment of a request, inside the payment's transaction
+    (no savepoint of its own, as `assess_payment`)."""
+    with transaction.atomic(savepoint=False):
+        assessment = assessments.assess(
+            Event.PAYMENT, payer_enrollment, at=timezone.now(), payment=request, device=device
+        )
+        if assessment.decision in (REVIEW, DENY):
+            _review_participant(payer_enrollment, assessment)
     return assessments.verdict_of(assessment)

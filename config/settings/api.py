@@ -77,6 +77,8 @@ SPECTACULAR_SETTINGS = {
         "ReviewCommandStatusEnum": "reviews.models.ReviewCommand.Status",
         "PaymentReviewResolutionEnum": ["approved", "rejected"],
         "RiskLevelEnum": "risk.models.Level",
+        # The device a body describes (api.devices) and an observation's (risk): one set.
+        "DeviceTypeEnum": "risk.models.DeviceObservation.DeviceType",
         "EvidenceLevelEnum": "risk.models.EvidenceLevel",
         "EventTypeEnum": "events.types.ALL_TYPES",
         "WebhookEndpointStatusEnum": "events.models.WebhookEndpoint.Status",

@@ -19,7 +19,7 @@ from common.devices import Device
 from common.errors import InvalidRequest
 from common.ids import new_id
 from participants.models import Enrollment
-from payments import rails
+from payments import rails, risk
 from payments.entries import rewrite_entries
 from payments.errors import IllegalTransition
 from payments.models import Operation, Payment, PaymentRequest, PaymentType, RequestStatus
@@ -29,6 +29,7 @@ from payments.services.checks import (
     check_can_initiate,
     check_memo,
     default_source,
+    funding_source,
     locked_enrollment,
     normalize_phone,
 )
@@ -80,12 +81,25 @@ def create_request(*, data: NewRequest, actor: Actor | None = None) -> PaymentRe
 
 
 def pay_request(
-    *, request_id: str, payer_provider_id: str, payer: str, actor: Actor | None = None
+    *,
+    request_id: str,
+    payer_provider_id: str,
+    payer: str,
+    funding_source_id: str | None = None,
+    device: Device | None = None,
+    actor: Actor | None = None,
 ) -> PaymentRequest:
-    """The payer signs in and pays: bind the payer, collect from its funding source, then
-    disburse to the requester (or wait while the requester is suspended or held)."""
+    """The payer signs in and pays: bind the payer, collect from its funding source (the one
+    named, else its default), then disburse to the requester (or wait while the requester is
+    suspended or held). The device it paid from, when the caller saw it, is recorded on the
+    payer's risk assessment."""
     start_payment(
-        request_id=request_id, payer_provider_id=payer_provider_id, payer=payer, actor=actor
+        request_id=request_id,
+        payer_provider_id=payer_provider_id,
+        payer=payer,
+        funding_source_id=funding_source_id,
+        device=device,
+        actor=actor,
     )
     return advance_request(request_id=request_id)
 
@@ -104,18 +118,28 @@ def authenticate_payer(
 
 
 def start_payment(
-    *, request_id: str, payer_provider_id: str, payer: str, actor: Actor | None = None
+    *,
+    request_id: str,
+    payer_provider_id: str,
+    payer: str,
+    funding_source_id: str | None = None,
+    device: Device | None = None,
+    actor: Actor | None = None,
 ) -> PaymentRequest:
     """Bind the payer if it has not signed in yet, and start the collection (→ paying)."""
     actor = actor or Actor.system()
     with transaction.atomic():
         request, payer_enrollment = _lock_for_payer(request_id, payer_provider_id, payer)
+        # A named source is checked before anything changes; a retry after a failed
+        # collection otherwise uses the payer's current default source.
+        source = funding_source(payer_enrollment, funding_source_id) if funding_source_id else None
         if request.status == RequestStatus.CREATED:
-            _bind_payer(request, payer_enrollment, actor)
+            _bind_payer(request, payer_enrollment, actor, source=source)
         else:
-            # A retry after a failed collection uses the payer's current default source.
-            request.counterparty_funding_source = default_source(payer_enrollment)
+            request.counterparty_funding_source = source or default_source(payer_enrollment)
             request.save(update_fields=["counterparty_funding_source"])
+        if device is not None:
+            risk.assess_payer(request, payer_enrollment, device)
         move(request, "pay", actor=actor)
         add_operation(request, Operation.Type.COLLECT, Operation.Rail.AFT)
     return request
@@ -140,12 +164,12 @@ def _lock_for_payer(request_id: str, payer_provider_id: str, payer: str, *, payi
     return request, payer_enrollment
 
 
-def _bind_payer(request: Payment, payer_enrollment: Enrollment, actor) -> None:
+def _bind_payer(request: Payment, payer_enrollment: Enrollment, actor, source=None) -> None:
     request.counterparty_provider_id = payer_enrollment.provider_id
     request.counterparty_enrollment = payer_enrollment
     request.counterparty_participant_id = payer_enrollment.participant_id
     request.counterparty_name = payer_enrollment.full_name
-    request.counterparty_funding_source = default_source(payer_enrollment)
+    request.counterparty_funding_source = source or default_source(payer_enrollment)
     move(
         request,
         "authenticate",
@@ -232,9 +256,27 @@ def start_refund(request: Payment, *, reason: str) -> None:
     add_operation(request, Operation.Type.REFUND, credit_rail(request.counterparty_provider_id))
 
 
-def decline_request(*, request_id: str, actor: Actor | None = None) -> PaymentRequest:
+def decline_request(
+    *,
+    request_id: str,
+    payer_provider_id: str | None = None,
+    payer: str | None = None,
+    actor: Actor | None = None,
+) -> PaymentRequest:
+    """The payer declines. Named (its provider and participant), a payer that has not signed
+    in yet is bound first (created → authenticated → declined), so its provider sees the
+    request it declined; unnamed (staff), the request is declined as it is."""
+    if bool(payer_provider_id) != bool(payer):
+        raise InvalidRequest("Give both the payer's provider and participant, or neither.")
     with transaction.atomic():
-        request = locked_payment(request_id, PaymentType.REQUEST)
+        if payer_provider_id:
+            request, payer_enrollment = _lock_for_payer(
+                request_id, payer_provider_id, payer, paying=False
+            )
+            if request.status == RequestStatus.CREATED:
+                _bind_payer(request, payer_enrollment, actor)
+        else:
+            request = locked_payment(request_id, PaymentType.REQUEST)
         move(request, "decline", actor=actor)
     return request
 

@@ -17,6 +17,7 @@ from participants import services as participant_services
 from payments import services
 from payments.errors import IllegalTransition, ParticipantSuspended
 from payments.models import Operation, PaymentRequest
+from tests.payments.api_writes import suspend as _suspend
 from tests.payments.factories import enroll, new_request
 from tests.problems import assert_not_found
 
@@ -42,17 +43,6 @@ def _ops(request):
 
 def _statuses(request):
     return [(e.trigger, e.to_status) for e in request.events.order_by("occurred_on", "id")]
-
-
-def _suspend(enrollment):
-    enrollment.refresh_from_db()
-    participant_services.suspend(
-        enrollment_id=enrollment.pk,
-        reason_code="compliance-review",
-        note="",
-        expected_version_id=enrollment.relationship_version_id,
-        actor=Actor.system(),
-    )
 
 
 def _reactivate(enrollment):

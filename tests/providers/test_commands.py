@@ -46,7 +46,9 @@ def test_create_api_key_with_scopes():
 def test_create_api_key_defaults_to_every_scope():
     provider = run("create_provider", "--name", "Acme")["providerID"]
     data = run("create_api_key", "--provider", provider)
-    assert "service-devices.read" in data["scopes"] and len(data["scopes"]) == 16
+    scopes = data["scopes"]
+    assert {"service-devices.read", "payments.write", "ledger.write"} <= set(scopes)
+    assert len(scopes) == 17
 
 
 def test_issue_token_with_ttl_and_scopes():

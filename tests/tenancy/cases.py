@@ -21,6 +21,19 @@ from tests.risk.factories import observed_payment
 MISSING_PARTICIPANT = "usr_01ARZ3NDEKTSV4RRFFQ69G5FAV_user"
 MISSING_GROUP = "grp_01ARZ3NDEKTSV4RRFFQ69G5FAV"
 MISSING_REVIEW = "rev_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+MISSING_PAYOUT = "po_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+MISSING_REQUEST = "rq_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+_AMOUNT = {"value": "1.00", "currency": {"code": "USD"}}
+NEW_PAYOUT = {
+    "participantID": MISSING_PARTICIPANT,
+    "recipient": {"phoneNumber": "+14155550123"},
+    "amount": _AMOUNT,
+}
+NEW_REQUEST = {
+    "participantID": MISSING_PARTICIPANT,
+    "payer": {"phoneNumber": "+14155550123"},
+    "amount": _AMOUNT,
+}
 
 
 @dataclass(frozen=True)
@@ -195,6 +208,29 @@ CASES: dict[str, RouteCase] = {
     ),
     "providers/<str:providerID>/requests/<str:requestID>": RouteCase(
         owned=_request, missing={"requestID": "rq_01ARZ3NDEKTSV4RRFFQ69G5FAV"}
+    ),
+    "providers/<str:providerID>/payouts": RouteCase(bodies={"post": NEW_PAYOUT}),
+    "providers/<str:providerID>/payouts/<str:payoutID>/claims": RouteCase(
+        owned=_payout,
+        missing={"payoutID": MISSING_PAYOUT},
+        bodies={"post": {"participantID": MISSING_PARTICIPANT}},
+    ),
+    "providers/<str:providerID>/payouts/<str:payoutID>/cancellations": RouteCase(
+        owned=_payout, missing={"payoutID": MISSING_PAYOUT}
+    ),
+    "providers/<str:providerID>/requests": RouteCase(bodies={"post": NEW_REQUEST}),
+    "providers/<str:providerID>/requests/<str:requestID>/payments": RouteCase(
+        owned=_request,
+        missing={"requestID": MISSING_REQUEST},
+        bodies={"post": {"participantID": MISSING_PARTICIPANT}},
+    ),
+    "providers/<str:providerID>/requests/<str:requestID>/declines": RouteCase(
+        owned=_request,
+        missing={"requestID": MISSING_REQUEST},
+        bodies={"post": {"participantID": MISSING_PARTICIPANT}},
+    ),
+    "providers/<str:providerID>/requests/<str:requestID>/cancellations": RouteCase(
+        owned=_request, missing={"requestID": MISSING_REQUEST}
     ),
     f"{P}/<str:participantID>/effective-limits": RouteCase(
         owned=_participant, missing={"participantID": MISSING_PARTICIPANT}

@@ -5,19 +5,28 @@ from .actor import Actor
 from .add_funding_source_x_service_version import AddFundingSourceXServiceVersion
 from .address import Address
 from .address_in_request import AddressInRequest
+from .addressed_party_request import AddressedPartyRequest
 from .alg_enum import AlgEnum
 from .amount import Amount
+from .amount_in_request import AmountInRequest
 from .amount_limit import AmountLimit
 from .assign_participant_review_x_service_version import AssignParticipantReviewXServiceVersion
 from .assignment_request import AssignmentRequest
 from .calling_code_enum import CallingCodeEnum
+from .cancel_payout_x_service_version import CancelPayoutXServiceVersion
+from .cancel_request_x_service_version import CancelRequestXServiceVersion
+from .claim_payout_x_service_version import ClaimPayoutXServiceVersion
 from .count_limit import CountLimit
 from .country_enum import CountryEnum
 from .create_participant_x_service_version import CreateParticipantXServiceVersion
+from .create_payout_x_service_version import CreatePayoutXServiceVersion
+from .create_request_x_service_version import CreateRequestXServiceVersion
 from .create_webhook_endpoint_x_service_version import CreateWebhookEndpointXServiceVersion
 from .currency import Currency
+from .currency_in_request import CurrencyInRequest
 from .customer_evidence import CustomerEvidence
 from .decision_enum import DecisionEnum
+from .decline_request_x_service_version import DeclineRequestXServiceVersion
 from .delete_funding_source_x_service_version import DeleteFundingSourceXServiceVersion
 from .delete_limit_group_x_service_version import DeleteLimitGroupXServiceVersion
 from .delete_webhook_endpoint_x_service_version import DeleteWebhookEndpointXServiceVersion
@@ -124,6 +133,7 @@ from .participant_status_enum import ParticipantStatusEnum
 from .party import Party
 from .patched_endpoint_update_request import PatchedEndpointUpdateRequest
 from .patched_participant_update_request import PatchedParticipantUpdateRequest
+from .pay_request_x_service_version import PayRequestXServiceVersion
 from .payment_list import PaymentList
 from .payment_review import PaymentReview
 from .payment_review_envelope import PaymentReviewEnvelope
@@ -131,6 +141,9 @@ from .payment_review_resolution_enum import PaymentReviewResolutionEnum
 from .payment_review_resolution_request import PaymentReviewResolutionRequest
 from .payment_review_status_enum import PaymentReviewStatusEnum
 from .payment_type_enum import PaymentTypeEnum
+from .payout_cancel_request import PayoutCancelRequest
+from .payout_claim_request import PayoutClaimRequest
+from .payout_create_request import PayoutCreateRequest
 from .payout_detail import PayoutDetail
 from .payout_envelope import PayoutEnvelope
 from .payout_row import PayoutRow
@@ -154,8 +167,11 @@ from .redelivery import Redelivery
 from .relationship import Relationship
 from .relationship_envelope import RelationshipEnvelope
 from .relationship_summary import RelationshipSummary
+from .request_create_request import RequestCreateRequest
+from .request_decline_request import RequestDeclineRequest
 from .request_detail import RequestDetail
 from .request_envelope import RequestEnvelope
+from .request_pay_request import RequestPayRequest
 from .request_row import RequestRow
 from .request_status_enum import RequestStatusEnum
 from .request_type_enum import RequestTypeEnum
@@ -194,20 +210,29 @@ __all__ = (
     "Actor",
     "AddFundingSourceXServiceVersion",
     "Address",
+    "AddressedPartyRequest",
     "AddressInRequest",
     "AlgEnum",
     "Amount",
+    "AmountInRequest",
     "AmountLimit",
     "AssignmentRequest",
     "AssignParticipantReviewXServiceVersion",
     "CallingCodeEnum",
+    "CancelPayoutXServiceVersion",
+    "CancelRequestXServiceVersion",
+    "ClaimPayoutXServiceVersion",
     "CountLimit",
     "CountryEnum",
     "CreateParticipantXServiceVersion",
+    "CreatePayoutXServiceVersion",
+    "CreateRequestXServiceVersion",
     "CreateWebhookEndpointXServiceVersion",
     "Currency",
+    "CurrencyInRequest",
     "CustomerEvidence",
     "DecisionEnum",
+    "DeclineRequestXServiceVersion",
     "DeleteFundingSourceXServiceVersion",
     "DeleteLimitGroupXServiceVersion",
     "DeleteWebhookEndpointXServiceVersion",
@@ -321,12 +346,16 @@ __all__ = (
     "PaymentReviewResolutionRequest",
     "PaymentReviewStatusEnum",
     "PaymentTypeEnum",
+    "PayoutCancelRequest",
+    "PayoutClaimRequest",
+    "PayoutCreateRequest",
     "PayoutDetail",
     "PayoutEnvelope",
     "PayoutRow",
     "PayoutStatusEnum",
     "PayoutSummary",
     "PayoutTypeEnum",
+    "PayRequestXServiceVersion",
     "Phone",
     "PhoneInRequest",
     "PhoneNumber",
@@ -344,8 +373,11 @@ __all__ = (
     "Relationship",
     "RelationshipEnvelope",
     "RelationshipSummary",
+    "RequestCreateRequest",
+    "RequestDeclineRequest",
     "RequestDetail",
     "RequestEnvelope",
+    "RequestPayRequest",
     "RequestRow",
     "RequestStatusEnum",
     "RequestTypeEnum",

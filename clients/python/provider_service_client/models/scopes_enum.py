@@ -11,6 +11,7 @@ class ScopesEnum(StrEnum):
     PARTICIPANT_REVIEWS_READ = "participant-reviews.read"
     PARTICIPANT_REVIEWS_WRITE = "participant-reviews.write"
     PAYMENTS_READ = "payments.read"
+    PAYMENTS_WRITE = "payments.write"
     PAYMENT_REVIEWS_WRITE = "payment-reviews.write"
     RELATIONSHIPS_WRITE = "relationships.write"
     SERVICE_DEVICES_READ = "service-devices.read"
