@@ -77,12 +77,11 @@ SPECTACULAR_SETTINGS = {
         "ReviewCommandStatusEnum": "reviews.models.ReviewCommand.Status",
         "PaymentReviewResolutionEnum": ["approved", "rejected"],
         "RiskLevelEnum": "risk.models.Level",
-        # The device a body describes (api.devices) and an observation's (risk): one set.
-        "DeviceTypeEnum": "risk.models.DeviceObservation.DeviceType",
         "EvidenceLevelEnum": "risk.models.EvidenceLevel",
         "EventTypeEnum": "events.types.ALL_TYPES",
         "WebhookEndpointStatusEnum": "events.models.WebhookEndpoint.Status",
-        # The device observation's keeps its name beside the device context's (api.devices).
+        # The device observation's keeps its name beside the device context's (api.devices),
+        # whose set is the same.
         "DeviceTypeEnum": "risk.models.DeviceObservation.DeviceType",
         "DeviceContextTypeEnum": "common.devices.DEVICE_TYPES",
     },
