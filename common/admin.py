@@ -50,6 +50,9 @@ def differences(change) -> list[tuple[str, object, object]]:
 
 # Who made a change, as a trail's page shows it.
 ACTOR_FIELDS = ("actor_kind", "actor_user_id", "actor_display_name", "actor_email")
+# The head of a change's page on a trail over several kinds of subject (risk configuration,
+# staff privileges).
+SUBJECT_TRAIL_FIELDS = ("created_on", "kind", "action", "subject", "label", *ACTOR_FIELDS)
 
 
 class ChangeTrailAdmin(ReadOnlyAdmin):

@@ -17,10 +17,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from common import outbound
+from common import metrics, outbound
 from events import addresses, schedule, services, signing, slots
 from events.models import Delivery, DeliveryAttempt, WebhookEndpoint
-from ops import metrics
 
 logger = logging.getLogger(__name__)
 

@@ -19,9 +19,9 @@ from functools import cache
 from celery import current_app
 from django.conf import settings
 
+from common import metrics
 from common.bulkhead import HEALTHY, STRAINED, Bulkhead, Limits, State
 from ledger import client
-from ops import metrics
 
 logger = logging.getLogger(__name__)
 

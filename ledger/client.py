@@ -7,10 +7,9 @@ from dataclasses import dataclass
 from django.conf import settings
 from jwcrypto import jwk
 
-from common import outbound, request_context
+from common import metrics, outbound, request_context
 from ledger import claims, codec
 from ledger.backoff import parse_retry_after
-from ops import metrics
 
 MAX_RESPONSE_BYTES = 128 * 1024
 USER_AGENT = "provider-service-ledger-client/1"

@@ -10,8 +10,7 @@ import time
 from celery import signals
 from django.db import close_old_connections
 
-from common import request_context
-from ops import metrics
+from common import metrics, request_context
 
 HEADER = "request_id"
 PROVIDER_HEADER = "provider_id"

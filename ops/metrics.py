@@ -1,77 +1,22 @@
 """Prometheus metrics (prometheus-client; multiprocess mode when PROMETHEUS_MULTIPROC_DIR is
 set, so every gunicorn and Celery worker process is counted).
 
-Counters and histograms are updated where things happen; the backlog gauges (review queues,
-review commands, webhook deliveries) are read from the database, and the Celery queues'
-depths from the broker, when /metrics is scraped, so they are right whichever process serves
-the scrape."""
+Counters and histograms are defined in common.metrics (the apps that count import nothing
+above them) and updated where things happen; the backlog gauges (review queues, review
+commands, webhook deliveries) are read from the database, and the Celery queues' depths from
+the broker, when /metrics is scraped, so they are right whichever process serves the
+scrape."""
 
 import os
 from datetime import datetime
 
 from django.db.models import Count, Min
 from django.utils import timezone
-from prometheus_client import (
-    REGISTRY,
-    CollectorRegistry,
-    Counter,
-    Histogram,
-    generate_latest,
-    multiprocess,
-)
+from prometheus_client import REGISTRY, CollectorRegistry, generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
 
-LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
-
-HTTP_REQUESTS = Counter(
-    "http_requests_total", "HTTP requests by route template, method and status",
-    ["route", "method", "status"],
-)  # fmt: skip
-HTTP_LATENCY = Histogram(
-    "http_request_duration_seconds", "HTTP request latency by route template and method",
-    ["route", "method"], buckets=LATENCY_BUCKETS,
-)  # fmt: skip
-LEDGER_ATTEMPTS = Counter(
-    "ledger_callback_attempts_total", "Ledger callback HTTP attempts by endpoint and outcome",
-    ["endpoint", "outcome"],
-)  # fmt: skip
-LEDGER_LATENCY = Histogram(
-    "ledger_callback_duration_seconds", "Ledger callback attempt latency by endpoint",
-    ["endpoint"], buckets=LATENCY_BUCKETS,
-)  # fmt: skip
-PAYMENTS_CREATED = Counter("payments_created_total", "Payments created, by type", ["type"])
-PAYMENTS_FINISHED = Counter(
-    "payments_finished_total", "Payments that reached a final status, by type and status",
-    ["type", "status"],
-)  # fmt: skip
-WEBHOOK_ATTEMPTS = Counter(
-    "webhook_delivery_attempts_total", "Webhook delivery attempts by outcome", ["outcome"]
-)
-# Labelled by provider ID: providers are onboarded by staff, so they stay few
-# (docs/decisions/ledger-bulkhead.md).
-LEDGER_DEFERRALS = Counter(
-    "ledger_bulkhead_deferrals_total",
-    "Ledger calls that found their provider's slots full and waited in line, by provider",
-    ["provider"],
-)
-LEDGER_BACKOFFS = Counter(
-    "ledger_bulkhead_backoffs_total",
-    "Times a provider's ledger was found strained and its slots cut, by provider",
-    ["provider"],
-)
-TASK_FAILURES = Counter(
-    "celery_task_failures_total", "Celery tasks that raised, by task name", ["task"]
-)
-
-
-def observe_request(route: str, method: str, status: int, seconds: float) -> None:
-    HTTP_REQUESTS.labels(route, method, str(status)).inc()
-    HTTP_LATENCY.labels(route, method).observe(seconds)
-
-
-def observe_ledger_attempt(endpoint: str, outcome: str, seconds: float) -> None:
-    LEDGER_ATTEMPTS.labels(endpoint, outcome).inc()
-    LEDGER_LATENCY.labels(endpoint).observe(seconds)
+# Every counter is registered before the first scrape, whichever app has counted yet.
+from common import metrics as _counted  # noqa: F401
 
 
 def _age(oldest: datetime | None, now: datetime) -> float:

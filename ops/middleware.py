@@ -11,9 +11,8 @@ import time
 from django.core.signals import request_finished
 from django.dispatch import receiver
 
-from common import request_context
+from common import metrics, request_context
 from common.routes import route_of
-from ops import metrics
 from ops.request_ids import HEADER, META_KEY, accept_or_make
 
 access_log = logging.getLogger("access")

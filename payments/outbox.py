@@ -4,9 +4,9 @@ counts of payments created and finished, once their transaction commits."""
 
 from django.db import transaction
 
+from common import metrics
 from events import services as events
 from events import types
-from ops import metrics
 from payments.entries import viewers
 from payments.models import Payment, PaymentType
 from payments.rendering import render_payment_row

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
+from common.handover import hand_over
 from config.queues import BACKTEST_WORK
 from risk import selectors
 from risk.backtest import Bound, backtest
@@ -45,7 +46,7 @@ def start(*, saved, draft, days: int, title: str, user_id: str) -> BacktestRun:
     from risk.tasks import run_backtest
 
     run = store(saved=saved, draft=draft, days=days, title=title, user_id=user_id)
-    run_backtest.delay(run.pk)
+    hand_over(run_backtest, run.pk, what=f"backtest run {run.pk}", logger=logger)
     run.refresh_from_db()
     return run
 
@@ -135,7 +136,7 @@ def resume_unfinished(*, now=None) -> list[str]:
     for run_id in handed_on:
         # A queued run is touched when handed on, so it waits its turn again before the next.
         BacktestRun.objects.filter(pk=run_id, status=Status.QUEUED).update(touched_on=now)
-        run_backtest.delay(run_id)
+        hand_over(run_backtest, run_id, what=f"backtest run {run_id}", logger=logger)
     return handed_on
 
 

@@ -14,7 +14,7 @@ from django_otp.plugins.otp_static.admin import StaticDeviceAdmin
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from common.admin import ACTOR_FIELDS, ChangeTrailAdmin
+from common.admin import SUBJECT_TRAIL_FIELDS, ChangeTrailAdmin
 from security import privileges, second_factor
 from security.models import SealedTOTPDevice, StaffChange
 from security.unlock import unlock_attempts
@@ -117,15 +117,7 @@ class StaffChangeAdmin(ChangeTrailAdmin):
     list_filter = ("kind", "action", "actor_kind")
     search_fields = ("=subject", "label", "actor_display_name")
     date_hierarchy = "created_on"
-    fields = (
-        "created_on",
-        "kind",
-        "action",
-        "subject",
-        "label",
-        *ACTOR_FIELDS,
-        "values",
-    )
+    fields = (*SUBJECT_TRAIL_FIELDS, "values")
     readonly_fields = fields
 
 

@@ -1,9 +1,15 @@
-"""The ground floor knows no floor above: `common` imports nothing of the project, so any app
-can use it without a cycle; and the benchmarks (`bench/`) stand beside the product, which never
-imports them (tests/risk/test_layers.py keeps the risk app's own rules)."""
+"""Imports go one way (docs/decisions/app-layers.md). The ground floor knows no floor above:
+`common` imports nothing of the project, so any app can use it without a cycle. The domain
+apps import down their chain only (providers ← participants ← limits ← payments ← reviews);
+the ledger imports none of them, `api` (the shared HTTP plumbing) no domain app, and `events`
+(the outbox and webhooks) knows no domain; `ops` sits on top, rendering what the others count
+(common.metrics), and no app imports it. The benchmarks (`bench/`) stand beside the product,
+which never imports them (tests/risk/test_layers.py keeps the risk app's own rules)."""
 
 import ast
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,3 +56,51 @@ def test_no_product_package_imports_the_benchmarks():
         if "bench" in names
     }
     assert offending == {}
+
+
+CHAIN = ("providers", "participants", "limits", "payments", "reviews")
+DOMAIN = {*CHAIN, "risk", "ledger"}
+# The composition root (settings, URLs, the Celery app) wires ops in; it is no app.
+NOT_APPS = {"config", "ops", "tests", "bench"}
+
+# Every rule below: {app: the packages it must not import}.
+FORBIDDEN = {
+    **{app: set(CHAIN[n + 1 :]) for n, app in enumerate(CHAIN)},
+    "ledger": set(CHAIN),
+    "api": DOMAIN | {"events"},
+    "events": DOMAIN,
+}
+
+# Known exceptions, each with its reason; test_every_exception_is_still_needed drops stale ones.
+EXCEPTIONS = {
+    ("ledger", "providers"): "its rows belong to a provider, the tenant (a foreign key to "
+    "providers.Provider), and a registration locks the provider row",
+    ("events", "providers"): "events and webhook endpoints belong to a provider, the tenant "
+    "(a foreign key to providers.Provider)",
+}
+
+
+def _crossings(app: str, forbidden: set[str]) -> dict[str, list[str]]:
+    allowed = {other for (owner, other) in EXCEPTIONS if owner == app}
+    found = {path: sorted(names & (forbidden - allowed)) for path, names in imports_of(app).items()}
+    return {path: names for path, names in found.items() if names}
+
+
+@pytest.mark.parametrize("app", sorted(FORBIDDEN))
+def test_imports_go_down_the_layers(app):
+    assert _crossings(app, FORBIDDEN[app]) == {}
+
+
+@pytest.mark.parametrize("app", sorted(project_packages() - NOT_APPS))
+def test_no_app_imports_ops(app):
+    assert _crossings(app, {"ops"}) == {}
+
+
+@pytest.mark.parametrize(("app", "other"), sorted(EXCEPTIONS))
+def test_every_exception_is_still_needed(app, other):
+    assert any(other in names for names in imports_of(app).values()), EXCEPTIONS[app, other]
+
+
+def test_the_rules_name_real_packages():
+    named = set(FORBIDDEN).union(*FORBIDDEN.values())
+    assert named <= project_packages()

@@ -230,8 +230,8 @@ def test_what_the_patch_relies_on_is_the_source_it_was_checked_against(patch):
 
 @pytest.mark.django_db
 def test_the_otpauth_url_is_django_otps_without_borrowing_its_private_method(settings):
-    # security/models.py used to borrow TOTPDevice.config_url with the private method it
-    # reads; it now asks a TOTPDevice holding the key: the URL an app scans is unchanged.
+    # security/models.py builds the URL by asking a TOTPDevice holding the key, not through
+    # the private method TOTPDevice.config_url reads: the URL an app scans is django-otp's.
     from django.contrib.auth import get_user_model
 
     from security.models import SealedTOTPDevice

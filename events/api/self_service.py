@@ -10,9 +10,10 @@ from api import scopes
 from api.pagination import Keyset
 from api.validation import validated
 from api.views import ProviderViewSet
-from events import endpoint_changes, rendering, selectors
+from events import rendering, selectors
 from events.api import serializers as s
 from events.api.views import WebhookEndpointViewSet
+from events.services import endpoint_changes
 
 ENDPOINT_EXAMPLE = {
     "endpointID": "whe_01JD7X3M0C9Q8R2W5T4V6Y8Z1A",

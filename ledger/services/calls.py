@@ -12,6 +12,7 @@ from functools import partial
 from django.db import transaction
 
 from common.errors import InvalidRequest
+from common.handover import hand_over
 from common.money import MoneyError, get_currency
 from common.rows import insert_row
 from ledger import claims
@@ -132,7 +133,6 @@ def _schedule(provider_id, endpoint, payout_id, key, service, reply_to) -> Ledge
 
 
 def _enqueue(call_id: str, countdown: float | None = None) -> None:
-    from common.handover import hand_over
     from ledger.tasks import deliver_call
 
     # The call row is committed: the stalled-call sweeper enqueues it again if this fails.

@@ -189,7 +189,7 @@ def _record(call_id: str, *, url: str, started_on, result: client.AttemptResult)
         if not pending:
             return
         if final is not None:
-            transaction.on_commit(partial(outcomes._hand_over, call, inline=True))
+            transaction.on_commit(partial(outcomes.hand_over_outcome, call, inline=True))
         else:
             transaction.on_commit(partial(calls._enqueue, call_id, countdown=retry_in))
 

@@ -12,6 +12,7 @@ from datetime import UTC
 from celery import current_app
 from django.utils import timezone
 
+from common.handover import hand_over
 from common.rows import update_where
 from ledger.models import LedgerCall
 
@@ -51,10 +52,10 @@ def send_outcome(call_id: str) -> bool:
     """Hand a completed call's outcome to its `reply_to` task. The receiver is idempotent, so a
     second delivery (a resend of an outcome whose first copy arrived late) is harmless."""
     call = LedgerCall.objects.filter(pk=call_id, status=LedgerCall.Status.COMPLETED).first()
-    return call is not None and _hand_over(call)
+    return call is not None and hand_over_outcome(call)
 
 
-def _hand_over(call: LedgerCall, *, inline: bool = False) -> bool:
+def hand_over_outcome(call: LedgerCall, *, inline: bool = False) -> bool:
     """Give the outcome to `reply_to`, which acknowledges it (`acknowledge`) when it has
     recorded it: a published message is not yet a received one. `inline` (the delivery task,
     which runs on the ledger queue): when `reply_to` is a task of this process routed to that
@@ -64,14 +65,12 @@ def _hand_over(call: LedgerCall, *, inline: bool = False) -> bool:
     outcome = outcome_of(call)
     if inline and _run_here(call.reply_to, outcome):
         return True
-    try:
-        current_app.signature(call.reply_to, args=(outcome,)).apply_async()
-    except Exception:
-        logger.exception(
-            "could not hand the outcome of ledger call %s to %s", call.pk, call.reply_to
-        )
-        return False
-    return True
+    return hand_over(
+        current_app.signature(call.reply_to),
+        outcome,
+        what=f"the outcome of ledger call {call.pk} for {call.reply_to}",
+        logger=logger,
+    )
 
 
 def _run_here(task_name: str, outcome: dict) -> bool:

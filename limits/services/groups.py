@@ -13,6 +13,7 @@ from django.utils import timezone
 from common.actors import Actor
 from common.errors import InvalidRequest
 from common.locking import lock_or_404
+from common.soft_delete import soft_delete
 from limits import outbox, selectors
 from limits.errors import DuplicateLimitGroupName
 from limits.models import LimitChange, LimitGroup, LimitGroupMembership
@@ -120,15 +121,11 @@ def delete_limit_group(*, provider_id: str, group_id: str, actor: Actor) -> Limi
     Deleting an already deleted group changes nothing; another provider's group is NotFound."""
     with transaction.atomic():
         # A deleted group is found too: deleting it again changes nothing.
-        group = lock_or_404(
+        group, deleted = soft_delete(
             LimitGroup.objects.filter(pk=group_id, provider_id=provider_id), _NO_GROUP
         )
-        if group.deleted_on is not None:
+        if not deleted:
             return group
-        now = timezone.now()
-        group.deleted_on = now
-        group.updated_on = now
-        group.save(update_fields=["deleted_on", "updated_on"])
         _record_group("delete", group, actor)
         outbox.group_deleted(group)
     return group

@@ -88,15 +88,7 @@ def _corrections(data: dict) -> corrections.Corrections:
         if name in data
     }
     if "address" in data:
-        address = data["address"]
-        columns.update(
-            address_line1=address["addressLine1"],
-            address_line2=address.get("addressLine2", ""),
-            city=address["city"],
-            state_or_province=address["stateOrProvince"],
-            postal_code=address["postalCode"],
-            country=address["country"],
-        )
+        columns.update(s.address_columns(data["address"]))
     phones = data.get("phones")
     return corrections.Corrections(
         columns=columns,

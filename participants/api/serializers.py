@@ -335,3 +335,15 @@ class ParticipantUpdateSerializer(serializers.Serializer):
         if any(errors):
             raise serializers.ValidationError(dict(enumerate(errors)))
         return emails
+
+
+def address_columns(address: dict) -> dict:
+    """A validated `address` as the enrollment's columns."""
+    return {
+        "address_line1": address["addressLine1"],
+        "address_line2": address.get("addressLine2", ""),
+        "city": address["city"],
+        "state_or_province": address["stateOrProvince"],
+        "postal_code": address["postalCode"],
+        "country": address["country"],
+    }

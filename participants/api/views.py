@@ -26,12 +26,7 @@ def _new_participant(data: dict) -> services.NewParticipant:
         family_name=data["familyName"],
         nick_name=data.get("nickName", ""),
         date_of_birth=data.get("dateOfBirth"),
-        address_line1=address["addressLine1"],
-        address_line2=address.get("addressLine2", ""),
-        city=address["city"],
-        state_or_province=address["stateOrProvince"],
-        postal_code=address["postalCode"],
-        country=address["country"],
+        **s.address_columns(address),
         phones=tuple((p["countryCode"], p["number"]) for p in data["phones"]),
         emails=tuple(data.get("emails", ())),
         funding_sources=tuple(

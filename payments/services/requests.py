@@ -80,27 +80,13 @@ def create_request(*, data: NewRequest, actor: Actor | None = None) -> PaymentRe
     return PaymentRequest.objects.get(pk=request.pk)
 
 
-def pay_request(
-    *,
-    request_id: str,
-    payer_provider_id: str,
-    payer: str,
-    funding_source_id: str | None = None,
-    device: Device | None = None,
-    actor: Actor | None = None,
-) -> PaymentRequest:
+def pay_request(*, request_id: str, **payment) -> PaymentRequest:
     """The payer signs in and pays: bind the payer, collect from its funding source (the one
     named, else its default), then disburse to the requester (or wait while the requester is
     suspended or held). The device it paid from, when the caller saw it, is recorded on the
-    payer's risk assessment."""
-    start_payment(
-        request_id=request_id,
-        payer_provider_id=payer_provider_id,
-        payer=payer,
-        funding_source_id=funding_source_id,
-        device=device,
-        actor=actor,
-    )
+    payer's risk assessment. `payment`: `start_payment`'s payer, funding source, device and
+    actor."""
+    start_payment(request_id=request_id, **payment)
     return advance_request(request_id=request_id)
 
 

@@ -3,7 +3,7 @@ the values before and after, and why."""
 
 from django.contrib import admin
 
-from common.admin import ACTOR_FIELDS, ChangeTrailAdmin
+from common.admin import SUBJECT_TRAIL_FIELDS, ChangeTrailAdmin
 from risk.models import RiskChange
 
 
@@ -13,14 +13,5 @@ class RiskChangeAdmin(ChangeTrailAdmin):
     list_filter = ("kind", "action")
     search_fields = ("=subject", "label", "reason", "actor_display_name")
     date_hierarchy = "created_on"
-    fields = (
-        "created_on",
-        "kind",
-        "action",
-        "subject",
-        "label",
-        *ACTOR_FIELDS,
-        "reason",
-        "values",
-    )
+    fields = (*SUBJECT_TRAIL_FIELDS, "reason", "values")
     readonly_fields = fields

@@ -10,7 +10,7 @@ from standardwebhooks import Webhook
 from standardwebhooks.webhooks import WebhookVerificationError
 
 from common.errors import StateConflict
-from events import delivery, schedule, services, signing
+from events import delivery, schedule, secrets, services, signing
 from events.models import Delivery, DeliveryAttempt, Event, WebhookEndpoint
 from tests.participants.factories import create_participant
 
@@ -75,7 +75,7 @@ def test_a_tampered_body_or_a_stale_timestamp_fails_verification(suspended_event
     with pytest.raises(WebhookVerificationError, match="too old"):
         verifier.verify(text, {k.lower(): v for k, v in stale.items()})
     with pytest.raises(WebhookVerificationError):
-        Webhook(services.secrets.generate()).verify(got.body, got.headers)
+        Webhook(secrets.generate()).verify(got.body, got.headers)
 
 
 def test_during_a_rotation_both_secrets_verify_and_after_it_only_the_new(

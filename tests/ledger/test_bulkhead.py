@@ -62,9 +62,9 @@ def _state(provider_id: str):
 
 
 def _counter(name: str, provider_id: str) -> float:
-    from ops import metrics
+    from prometheus_client import REGISTRY
 
-    return metrics.REGISTRY.get_sample_value(name, {"provider": provider_id}) or 0.0
+    return REGISTRY.get_sample_value(name, {"provider": provider_id}) or 0.0
 
 
 def test_a_call_past_its_providers_bound_waits_and_is_handed_the_next_slot(

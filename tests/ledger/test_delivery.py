@@ -185,21 +185,24 @@ def _age_outcome(call, seconds):
     LedgerCall.objects.filter(pk=call.pk).update(completed_on=then, handed_over_on=then)
 
 
-def _broken_signature(*args, **kwargs):
-    raise ConnectionError("broker down")
+def _broken_signature(name):
+    """A broker that refuses the publish."""
+
+    class Broken:
+        def delay(self, outcome):
+            raise ConnectionError("broker down")
+
+    return Broken()
 
 
 def _lost_signature(published):
     """A publish that succeeds, its message then lost with the broker's data."""
 
     class Lost:
-        def __init__(self, name, args):
-            self.call_id = args[0]["callID"]
+        def delay(self, outcome):
+            published.append(outcome["callID"])
 
-        def apply_async(self):
-            published.append(self.call_id)
-
-    return lambda name, args: Lost(name, args)
+    return lambda name: Lost()
 
 
 @pytest.mark.parametrize(

@@ -140,7 +140,8 @@ def test_suspension_and_reactivation_store_what_the_orm_stores(provider, monkeyp
     assert row["suspended"] is True and row["suspension_reason_code"] == "customer-request"
     assert [a["action"] for a in actions] == ["suspend", "reactivate", "suspend"]
     assert [a["note"] for a in actions] == ['Zoë "O\'Brien" 東京 💸', "Cleared after review", ""]
-    # The change and its history row are one statement instead of two.
+    # The change and its history row go in one statement: each step costs one round trip
+    # less than the ORM's separate writes.
     assert [orm - sql for sql, orm in zip(sql_counts, orm_counts, strict=True)] == [1, 1, 1]
 
 

@@ -24,10 +24,10 @@ pytestmark = pytest.mark.postgres
 # lock on the call, the payout locked with its parties, its operation and funding attempt
 # resolved, its two status changes (authorized, then accepted) written together with their
 # history and events (whose insert also asks whether an endpoint wants them), and the
-# call marked replied. 29 before: the lease read back, the parties read for the events'
-# rendering, the call read again to hand its outcome over (and a task published for it),
-# each status change written on its own; 20 before: the provider's webhook endpoints read
-# before the events' insert.
+# call marked replied. Pinned so that a read the worker does not need fails here: the lease
+# read back, the parties read again for the events' rendering, the call read again to hand
+# its outcome over (or a task published for it), a status change written on its own, the
+# provider's webhook endpoints read before the events' insert.
 WORKER_AUTHORIZE = 19
 
 

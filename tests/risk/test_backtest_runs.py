@@ -150,3 +150,19 @@ def test_the_sweeper_hands_a_run_whose_message_was_lost_to_a_worker(stored, anal
     finally:
         worker.stop()
     assert BacktestRun.objects.get(pk=run.pk).attempts == 1
+
+
+@pytest.mark.django_db
+def test_a_refused_hand_over_leaves_the_run_queued_for_the_sweeper(stored, analyst, monkeypatch):
+    from risk.tasks import run_backtest
+
+    def refused(*args, **kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(run_backtest, "delay", refused)
+    mid, _ = stored
+    page = logged_in(analyst).post(
+        f"/admin/risk/riskrule/{mid.pk}/change/", MID_AT_100, follow=True
+    )
+    assert page.status_code == 200  # the run's page, the run waiting for the sweeper
+    assert BacktestRun.objects.get().status == "queued"

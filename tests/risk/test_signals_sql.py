@@ -1,5 +1,5 @@
 """On PostgreSQL customer evidence is read by two statements built once per process
-(risk.signals_sql): a profile's active contacts in one round trip instead of two, and the list
+(risk.signals_sql): a profile's active contacts in one round trip (the ORM takes two), and the list
 entries among every kind's candidates. SQLite keeps the ORM's reads. Both run here on
 PostgreSQL and are held to the same profile and the same signals, matches and attributes."""
 

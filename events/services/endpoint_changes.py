@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from events import services
 from events.models import WebhookEndpoint
+from events.services import endpoints as services
 
 DISABLED_BY_PROVIDER = "disabled by the provider"
 
