@@ -64,6 +64,36 @@ def drain(queue: str = "ledger", *, seconds: float = 900) -> tuple[int, float]:
     raise RuntimeError(f"the {queue} queue did not drain within {seconds:.0f} s")
 
 
+def creating_over_http(base: str, auth: str):
+    """`create`, as a provider's app does it: POST /providers/{providerID}/payouts on the
+    served checkout, one keep-alive session per sending thread."""
+    import uuid
+
+    import requests
+
+    local = threading.local()
+    amount = {"value": "1.00", "currency": {"code": settings.PLATFORM_CURRENCY}}
+
+    def post(provider_id: str, sender: str) -> str:
+        session = getattr(local, "session", None)
+        if session is None:
+            session = local.session = requests.Session()
+            session.headers["Authorization"] = auth
+        body = {"participantID": sender, "recipient": {"phoneNumber": "+14155550123"}}
+        response = session.post(
+            f"{base}/providers/{provider_id}/payouts",
+            json={**body, "amount": amount},
+            headers={"X-Idempotency-Key": str(uuid.uuid4())},
+            timeout=30,
+        )
+        if response.status_code in (409, 422):
+            raise DomainError(response.text)
+        response.raise_for_status()
+        return response.json()["payout"]["payoutID"]
+
+    return post
+
+
 def create(provider_id: str, sender: str) -> str:
     payout = payment_services.create_payout(
         data=payment_services.NewPayout(
@@ -87,9 +117,13 @@ def run(
     database: str,
     worker_pid: int,
     timeout: float = 300,
+    creator=None,
+    service_pid: int | None = None,
 ) -> dict:
-    """Create one payout per sender with `concurrency` threads, then wait until the worker
-    has authorized them (or they ended otherwise)."""
+    """Create one payout per sender with `concurrency` threads (through the service, or by
+    `creator`: `creating_over_http`'s, whose served checkout `service_pid` is), then wait until
+    the worker has authorized them (or they ended otherwise)."""
+    creator = creator or create
     chunks = [senders[n::concurrency] for n in range(concurrency)]
     created: list[str] = []
     refused: list[str] = []
@@ -101,7 +135,7 @@ def run(
         try:
             for sender in chunk:
                 try:
-                    payout_id = create(provider_id, sender)
+                    payout_id = creator(provider_id, sender)
                 except DomainError:
                     with lock:
                         refused.append(sender)
@@ -115,7 +149,7 @@ def run(
             measured.wait()
             connection.close()
 
-    cpu_before = _cpu(ledger_pid, database, worker_pid)
+    cpu_before = _cpu(ledger_pid, database, worker_pid, service_pid)
     started = time.perf_counter()
     threads = [threading.Thread(target=work, args=(chunk,)) for chunk in chunks]
     for thread in threads:
@@ -129,7 +163,8 @@ def run(
         while waiting.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         done = time.perf_counter() - started
-        cpu = {k: v - cpu_before[k] for k, v in _cpu(ledger_pid, database, worker_pid).items()}
+        cpu_after = _cpu(ledger_pid, database, worker_pid, service_pid)
+        cpu = {k: v - cpu_before[k] for k, v in cpu_after.items()}
     finally:
         measured.set()
         for thread in threads:
@@ -150,7 +185,9 @@ def run(
     }
 
 
-def _cpu(ledger_pid: int, database: str, worker_pid: int) -> dict[str, float]:
+def _cpu(
+    ledger_pid: int, database: str, worker_pid: int, service_pid: int | None = None
+) -> dict[str, float]:
     """CPU seconds so far: the senders (this process), the ledger worker's processes (its
     main process, which takes each message from the broker and hands it to the pool, and the
     pool's processes, which run the tasks), the ledger (the workers of the gunicorn serving
@@ -158,7 +195,12 @@ def _cpu(ledger_pid: int, database: str, worker_pid: int) -> dict[str, float]:
     sandbox ledger's too)."""
     main = loadtest.process_cpu(worker_pid)
     pool = sum(loadtest.process_cpu(pid) for pid in loadtest.children(worker_pid))
+    served = {}
+    if service_pid is not None and service_pid != ledger_pid:
+        # The gunicorn the payouts are created through (when it is not the ledger's too).
+        served["service"] = sum(loadtest.process_cpu(p) for p in loadtest.children(service_pid))
     return {
+        **served,
         "senders": time.process_time(),
         "worker": main + pool,
         "worker main": main,

@@ -59,6 +59,13 @@ class Command(BenchCommand):
             help="the ledger the payouts are authorized by (stand-in: bench.stand_in_ledger)",
         )
         parser.add_argument(
+            "--payouts-via",
+            choices=["service", "api"],
+            default="service",
+            help="create the end-to-end payouts through the service in this process, or by "
+            "POST /payouts to the served checkout (its gunicorn's CPU counted as 'service')",
+        )
+        parser.add_argument(
             "--only",
             choices=SCENARIOS,
             action="append",
@@ -114,7 +121,7 @@ class Command(BenchCommand):
                 )
                 for label, rows in written.items():
                     tables[label] += rows
-        payouts = self._payouts(provider, env, options) if "payouts" in parts else None
+        payouts = self._payouts(provider, env, options, auth) if "payouts" in parts else None
         if settings.REDIS_URL:
             from config.celery import app as celery_app
 
@@ -231,7 +238,7 @@ class Command(BenchCommand):
 
     # ---- payouts end to end --------------------------------------------------------------
 
-    def _payouts(self, provider, env, options) -> dict:
+    def _payouts(self, provider, env, options, auth: str) -> dict:
         """Where the time of a payout goes (the request and the worker's task, each profiled
         on its own), then payouts per second end to end in the production layout
         (bench.payouts) at 1, 4 and 16 concurrent senders."""
@@ -261,6 +268,9 @@ class Command(BenchCommand):
                     backlog, took = bench_payouts.drain()
                     if backlog:
                         self.stderr.write(f"  {backlog} queued ledger calls drained ({took:.0f} s)")
+                    if options["payouts_via"] == "api":
+                        measured["creator"] = bench_payouts.creating_over_http(base, auth)
+                        measured["service_pid"] = base.pid
                     bench_payouts.run(provider.id, senders[20:30], 2, **measured)  # warm-up
                     rest = senders[30:]
                     for n, concurrency in enumerate(runs):
@@ -269,7 +279,12 @@ class Command(BenchCommand):
                         rows.append(bench_payouts.run(provider.id, chunk, concurrency, **measured))
                 finally:
                     loadtest.stop(worker)
-        return {"ledger": options["ledger"], "runs": rows, "top_costs": profiles}
+        return {
+            "ledger": options["ledger"],
+            "via": options["payouts_via"],
+            "runs": rows,
+            "top_costs": profiles,
+        }
 
     def _ledger(self, provider, base: loadtest.Served, kind: str):
         """The provider's ledger for the payouts: the sandbox the served checkout runs, or the
