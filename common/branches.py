@@ -29,6 +29,8 @@ from django.db import connections
 from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import Expression
 
+from common.db import on_postgresql
+
 _SLOT = "/* branch condition */ TRUE"
 
 
@@ -49,7 +51,7 @@ def _planned_for_its_values(using: str):
     connection = connections[using]
     connection.ensure_connection()
     raw = connection.connection
-    if connection.vendor != "postgresql" or raw.prepare_threshold is None:
+    if not on_postgresql(connection) or raw.prepare_threshold is None:
         yield
         return
     threshold, raw.prepare_threshold = raw.prepare_threshold, None
