@@ -17,7 +17,6 @@ from common.statements import (
     insert_rows,
     insert_statement,
     insert_values,
-    on_postgresql,
     update_where,
 )
 from payments.models import PartyName, Payment, PaymentEntry, PaymentType
@@ -149,7 +148,7 @@ def _insert(entries: list[PaymentEntry], names: list[PartyName]) -> None:
     per number of rows); elsewhere, and without names, as two inserts."""
     using = router.db_for_write(PaymentEntry)
     connection = connections[using]
-    if not on_postgresql(connection) or not names or not entries:
+    if not INSERT.applies() or not names or not entries:
         insert_rows(entries)
         PartyName.objects.using(using).bulk_create(names, ignore_conflicts=True)
         return
