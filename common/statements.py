@@ -22,7 +22,7 @@ compile step for the parts of a UNION.
 from django.db import connections, router, transaction
 
 from common.compiled import CompiledRead, NotCompilable
-from common.db import on_postgresql, read_connection, write_connection
+from common.db import on_postgresql
 from common.rows import (
     cast_type,
     insert_columns,
@@ -51,10 +51,8 @@ __all__ = [
     "model_from_row",
     "on_postgresql",
     "quoted_column",
-    "read_connection",
     "save_fields",
     "update_where",
-    "write_connection",
 ]
 
 
