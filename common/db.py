@@ -3,9 +3,8 @@
 The service runs on PostgreSQL; SQLite is the embedded default for a checkout and the tests.
 Code that leaves the ORM for PostgreSQL (docs/decisions/leaving-the-orm.md), or uses what
 only PostgreSQL has (advisory locks, a statement timeout, partitions, concurrent index
-builds), asks here rather than reading `connection.vendor` itself, so the places that branch
-on the database are the callers of `on_postgresql` (directly, or
-through a `Statement`'s `applies()`).
+builds), asks here rather than reading `connection.vendor` itself: the places that branch on the
+database call `on_postgresql`, directly or through a `Statement`'s `applies()`.
 """
 
 from django.db import connections
