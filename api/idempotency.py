@@ -18,17 +18,16 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import cache
 
 from django.conf import settings
-from django.db import IntegrityError, connection
+from django.db import IntegrityError
 from django.http import HttpResponse
 from django.utils import timezone
 
 from api.models import IdempotencyRecord
 from common import bounded_json, sealed
 from common.errors import BadRequest, IdempotencyKeyReused, IdempotencyRequestInProgress
-from common.rows import insert_row, model_from_row
+from common.statements import Statement, insert_row, model_from_row
 
 HEADER = "X-Idempotency-Key"
 META_KEY = "HTTP_X_IDEMPOTENCY_KEY"
@@ -132,8 +131,7 @@ def _lock_id(provider_id: str, key: str) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-@cache
-def _claim_statement() -> str:
+def _claim_text(connection) -> str:
     """The lock and the key's record in one round trip (PostgreSQL). The statement's snapshot
     is taken before the lock is granted: a request holding the key that commits in between is
     not seen, and this one's `complete` then meets its row and answers in-progress (it was)."""
@@ -145,15 +143,17 @@ def _claim_statement() -> str:
     )
 
 
+# On the primary, where the request's transaction holds the lock.
+CLAIM = Statement(IdempotencyRecord, _claim_text, write=True)
+
+
 def _lock_and_read(provider_id: str, key: str) -> tuple[bool, IdempotencyRecord | None]:
     """Hold the key until the transaction ends (False when another transaction holds it) and
     read its record. SQLite has no advisory locks and needs none: it runs one writing
     transaction at a time."""
-    if connection.vendor != "postgresql":
+    if not CLAIM.applies():
         return True, IdempotencyRecord.objects.filter(provider_id=provider_id, key=key).first()
-    with connection.cursor() as cursor:
-        cursor.execute(_claim_statement(), [_lock_id(provider_id, key), provider_id, key])
-        locked, *values = cursor.fetchone()
+    locked, *values = CLAIM.fetchone([_lock_id(provider_id, key), provider_id, key])
     if values[0] is None:
         return locked, None
     return locked, model_from_row(
@@ -197,7 +197,7 @@ def settled_meanwhile(claim: Claim) -> Claim | None:
     already suspended), which is not this request's answer: the first request's is. A
     record with another request's fingerprint raises idempotency-key-reused, as the claim
     would have. SQLite runs one writing transaction at a time: nothing can commit meanwhile."""
-    if connection.vendor != "postgresql":
+    if not CLAIM.applies():
         return None
     record = claim.record
     existing = IdempotencyRecord.objects.filter(provider_id=record.provider_id, key=record.key)

@@ -14,6 +14,7 @@ as they are.
 from django.conf import settings
 from django.db import OperationalError, connections, router, transaction
 
+from common.db import on_postgresql
 from common.errors import ReadTimedOut
 
 # SQLSTATE query_canceled: the statement timeout (or a cancel request) stopped it. A replica's
@@ -29,7 +30,7 @@ def run_timed(read):
     # The routers ignore the model: the replica's decides by the read's scope (common.replica).
     alias = router.db_for_read(None)
     connection = connections[alias]
-    if not timeout_ms or connection.vendor != "postgresql":
+    if not timeout_ms or not on_postgresql(connection):
         return read()
     try:
         with transaction.atomic(using=alias):

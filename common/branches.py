@@ -15,8 +15,9 @@ payments, where the value's own plan takes milliseconds).
 The parts differ only in their condition, so the statement is compiled once with a slot where
 the condition goes, and each part is that text with its own condition compiled into the slot:
 the ORM compiling each part whole (its columns, joins and ordering) cost about 0.7 ms a part,
-more than PostgreSQL spends running it. What that relies on of Django's compiler is checked
-against the installed Django by tests/test_library_patches.py.
+more than PostgreSQL spends running it: the compile step of common.statements' CompiledRead,
+applied to a query shape (docs/decisions/leaving-the-orm.md). What that relies on of Django's
+compiler is checked against the installed Django by tests/test_library_patches.py.
 """
 
 from contextlib import contextmanager
@@ -28,6 +29,8 @@ from django.core.exceptions import FieldError
 from django.db import connections
 from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import Expression
+
+from common.db import on_postgresql
 
 _SLOT = "/* branch condition */ TRUE"
 
@@ -49,7 +52,7 @@ def _planned_for_its_values(using: str):
     connection = connections[using]
     connection.ensure_connection()
     raw = connection.connection
-    if connection.vendor != "postgresql" or raw.prepare_threshold is None:
+    if not on_postgresql(connection) or raw.prepare_threshold is None:
         yield
         return
     threshold, raw.prepare_threshold = raw.prepare_threshold, None

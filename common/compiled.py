@@ -1,4 +1,5 @@
-"""An ORM read compiled once per process and database, then run with each call's values.
+"""An ORM read compiled once per process and database, then run with each call's values: the
+read of common.statements (import it from there; docs/decisions/leaving-the-orm.md).
 
 Building a queryset (`filter`, `select_related`) and compiling it to SQL costs more CPU than
 PostgreSQL spends answering a keyed read: 0.3 to 1 ms for the reads on a payout's hot path,
@@ -32,6 +33,8 @@ from datetime import UTC, datetime, timedelta
 from django.db import connections, router
 from django.db.models.query import ModelIterable, get_related_populators
 from django.db.transaction import TransactionManagementError
+
+from common.db import on_postgresql
 
 _EPOCH = datetime(1901, 2, 3, 4, 5, 6, 7, tzinfo=UTC)
 
@@ -128,7 +131,7 @@ class CompiledRead:
         ):
             raise TypeError(f"expected values of {self._types}, got {values!r}")
         alias = self._alias()
-        if connections[alias].vendor != "postgresql":
+        if not on_postgresql(alias):
             return alias, None
         return alias, self._compiled(alias)
 

@@ -12,9 +12,11 @@ Not for partitioned tables: PostgreSQL cannot build their indexes concurrently.
 
 from django.db import migrations
 
+from common.db import on_postgresql
+
 
 def _concurrently(schema_editor) -> bool:
-    return schema_editor.connection.vendor == "postgresql"
+    return on_postgresql(schema_editor.connection)
 
 
 class AddIndexConcurrently(migrations.AddIndex):

@@ -19,8 +19,8 @@ from typing import TypeVar
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Model, QuerySet
 
-from common.compiled import CompiledRead
 from common.errors import NotFound
+from common.statements import CompiledRead
 
 M = TypeVar("M", bound=Model)
 

@@ -20,6 +20,8 @@ from datetime import datetime
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, migrations, transaction
 
+from common.db import on_postgresql
+
 SCHEMA = "partman"
 # The pg_partman versions the migrations are written against: [from, to).
 SUPPORTED_PARTMAN = ((4, 6), (5, 0))
@@ -40,7 +42,7 @@ class Partitioning:
 
 
 def enabled(conn=connection) -> bool:
-    return conn.vendor == "postgresql"
+    return on_postgresql(conn)
 
 
 class AlterPlainField(migrations.AlterField):

@@ -1,7 +1,8 @@
-"""Hand-written statements of hot paths (PostgreSQL), compiled once per process instead of
-on every call, that read and write rows as the ORM does: a model instance from a returned row
-(converted as the ORM converts its own rows), the values and columns of an insert, and an
-update of some fields of one row (`save_fields`)."""
+"""The row writes of common.statements (import them from there): the ORM's insert, bulk
+insert, update of some fields and filtered update of one model, by a text built once per model
+and shape on PostgreSQL, each value adapted by its field as the ORM adapts it; and the pieces a
+hand-written `Statement` builds with (a model instance from a returned row, converted as the
+ORM converts its own rows, the values and columns of an insert, a field's column and cast)."""
 
 import re
 from functools import cache
@@ -9,13 +10,8 @@ from functools import cache
 from django.db import DatabaseError, IntegrityError, connection, connections, router, transaction
 from django.db.models import Manager, Model
 
+from common.db import on_postgresql
 from common.partition_keys import CopiedPartitionKey
-
-
-def read_connection(model):
-    """The connection the ORM would read `model` from now: the router decides (a replica for a
-    page it serves, the primary inside a write)."""
-    return connections[router.db_for_read(model)]
 
 
 def model_from_row(model, fields, row):
@@ -66,7 +62,7 @@ def save_fields(instance, names) -> None:
     model = instance._meta.concrete_model
     using = router.db_for_write(model, instance=instance)
     connection = connections[using]
-    if connection.vendor != "postgresql":
+    if not on_postgresql(connection):
         instance.save(update_fields=list(names))
         return
     names = tuple(names)
@@ -117,7 +113,7 @@ def _insert(model, instances: list, using: str) -> None:
 
 
 def _compiled_insert(model, using: str) -> bool:
-    return connections[using].vendor == "postgresql" and not model._meta.parents
+    return on_postgresql(using) and not model._meta.parents
 
 
 def insert_row(instance) -> None:
@@ -213,7 +209,7 @@ def update_where(model, values: dict, **where) -> int:
     model = model._meta.concrete_model
     using = router.db_for_write(model)
     connection = connections[using]
-    if connection.vendor != "postgresql":
+    if not on_postgresql(connection):
         return model._default_manager.filter(**where).update(**values)
     meta = model._meta
     names = tuple(values)

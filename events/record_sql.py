@@ -16,18 +16,8 @@ JSONField's own dumps), so a row is stored as the ORM would store it.
 
 from functools import cache, partial
 
-from django.db import connections, router
-
-from common.rows import cast_type, insert_columns, insert_values, quoted_column
+from common.statements import Statement, cast_type, insert_columns, insert_values, quoted_column
 from events.models import Event, WebhookEndpoint
-
-
-def _connection():
-    return connections[router.db_for_write(Event)]
-
-
-def applies() -> bool:
-    return _connection().vendor == "postgresql"
 
 
 @cache
@@ -36,12 +26,11 @@ def _given() -> tuple:
     return tuple(f for f in Event._meta.concrete_fields if f.attname != "dispatched_on")
 
 
-@cache
-def _statement(alias: str, rows: int) -> str:
+def _text(connection, rows: int) -> str:
     """One event's values go as scalars (`VALUES`); several as one array per column."""
     given = _given()
     names = [f'"{field.column}"' for field in given]
-    casts = [cast_type(field, connections[alias]) for field in given]
+    casts = [cast_type(field, connection) for field in given]
     endpoint, event = partial(quoted_column, WebhookEndpoint), partial(quoted_column, Event)
     types = f"w.{endpoint('event_types')}"
     # `wants`: an empty list is every type, otherwise the type is one of the list's strings
@@ -63,6 +52,10 @@ def _statement(alias: str, rows: int) -> str:
     )
 
 
+INSERT = Statement(Event, _text, write=True)
+applies = INSERT.applies
+
+
 def _source(casts: list[str], rows: int) -> str:
     if rows == 1:  # most changes record one event: scalars cost less to adapt than arrays
         return f"(VALUES ({', '.join(f'%s::{cast}' for cast in casts)}))"
@@ -71,15 +64,13 @@ def _source(casts: list[str], rows: int) -> str:
 
 def insert(events: list[Event]) -> None:
     """Insert new `events` and set each one's `dispatched_on` as the statement decided."""
-    connection = _connection()
+    connection = INSERT.connection()
     if len(events) == 1:
         values = insert_values(events[0], _given(), connection)
     else:
         values = insert_columns(events, _given(), connection)
-    statement = _statement(connection.alias, min(len(events), 2))
-    with connection.cursor() as cursor:
-        cursor.execute(statement, [WebhookEndpoint.Status.ENABLED, *values])
-        decided = dict(cursor.fetchall())
+    params = [WebhookEndpoint.Status.ENABLED, *values]
+    decided = dict(INSERT.fetchall(params, min(len(events), 2), connection=connection))
     for event in events:
         event.dispatched_on = decided[event.pk]
         event._state.adding, event._state.db = False, connection.alias  # as bulk_create

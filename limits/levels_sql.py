@@ -11,9 +11,8 @@ resolution reads it through the models' own methods.
 
 import json
 from datetime import datetime
-from functools import cache
 
-from common.rows import quoted_column, read_connection
+from common.statements import Statement, quoted_column
 from limits import dimensions
 from limits.models import (
     LimitGroup,
@@ -22,10 +21,6 @@ from limits.models import (
     PlatformLimits,
     ProviderLimitPolicy,
 )
-
-
-def applies() -> bool:
-    return read_connection(PlatformLimits).vendor == "postgresql"
 
 
 def _platform_fields() -> list[str]:
@@ -53,8 +48,7 @@ def _at(alias: str, model):
     return lambda name: f"{alias}.{quoted_column(model, name)}"
 
 
-@cache
-def _statement() -> str:
+def _text(connection) -> str:
     p, q = _at("p", PlatformLimits), _at("q", ProviderLimitPolicy)
     o, m, g = _at("o", LimitOverride), _at("m", LimitGroupMembership), _at("g", LimitGroup)
     group = _object(LimitGroup, "g", ["name", *_ceiling_fields()])
@@ -75,6 +69,10 @@ def _statement() -> str:
     )
 
 
+LEVELS = Statement(PlatformLimits, _text)
+applies = LEVELS.applies
+
+
 def _model(model, values: dict | None, alias: str):
     """The model with the columns read (the others deferred), or None when there is no row."""
     if values is None:
@@ -93,13 +91,12 @@ def read(*, provider_id: str, enrollment_id: int, at: datetime) -> tuple:
         "enrollment": enrollment_id,
         "at": at,
     }
-    connection = read_connection(PlatformLimits)
-    with connection.cursor() as cursor:
-        cursor.execute(_statement(), params)
-        # Django has psycopg hand JSON over as text (its JSONField decodes it).
-        platform, policy, overrides, groups = (
-            json.loads(value) if value is not None else None for value in cursor.fetchone()
-        )
+    connection = LEVELS.connection()
+    # Django has psycopg hand JSON over as text (its JSONField decodes it).
+    platform, policy, overrides, groups = (
+        json.loads(value) if value is not None else None
+        for value in LEVELS.fetchone(params, connection=connection)
+    )
     return (
         _model(PlatformLimits, platform, connection.alias),
         _model(ProviderLimitPolicy, policy, connection.alias),

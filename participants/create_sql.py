@@ -14,18 +14,8 @@ IntegrityError, naming the same constraint.
 
 from functools import cache
 
-from django.db import connections, router
-
-from common.rows import cast_type, insert_columns, insert_values, quoted_column
+from common.statements import Statement, cast_type, insert_columns, insert_values, quoted_column
 from participants.models import Email, Enrollment, Participant, Phone
-
-
-def _connection():
-    return connections[router.db_for_write(Enrollment)]
-
-
-def applies() -> bool:
-    return _connection().vendor == "postgresql"
 
 
 @cache
@@ -43,11 +33,11 @@ def _names(fields) -> list[str]:
     return [f'"{field.column}"' for field in fields]
 
 
-def _rows(model, link: str, source: str, alias: str) -> str:
+def _rows(model, link: str, source: str, connection) -> str:
     """`INSERT` of any number of `model` rows (one array per column) under the row `source`
     inserted, whose key fills `link`."""
     given = _given(model, link=link)
-    arrays = [f"%s::{cast_type(field, connections[alias])}[]" for field in given]
+    arrays = [f"%s::{cast_type(field, connection)}[]" for field in given]
     names = _names(given)
     link_column = quoted_column(model, link)
     return (
@@ -57,13 +47,10 @@ def _rows(model, link: str, source: str, alias: str) -> str:
     )
 
 
-@cache
-def _statement(alias: str) -> str:
+def _text(connection) -> str:
     participant = _given(Participant)
     enrollment = _given(Enrollment, link="participant_id")
-    enrollment_values = ", ".join(
-        f"%s::{cast_type(field, connections[alias])}" for field in enrollment
-    )
+    enrollment_values = ", ".join(f"%s::{cast_type(field, connection)}" for field in enrollment)
     participant_key = f'"{Participant._meta.pk.column}"'
     enrollment_key = f'"{Enrollment._meta.pk.column}"'
     link = quoted_column(Enrollment, "participant_id")
@@ -74,10 +61,14 @@ def _statement(alias: str) -> str:
         f'e AS (INSERT INTO "{Enrollment._meta.db_table}" '
         f"({link}, {', '.join(_names(enrollment))}) SELECT p.id, {enrollment_values} FROM p "
         f"RETURNING {enrollment_key} AS id), "
-        f"phones AS ({_rows(Phone, 'enrollment_id', 'e', alias)}), "
-        f"emails AS ({_rows(Email, 'enrollment_id', 'e', alias)}) "
+        f"phones AS ({_rows(Phone, 'enrollment_id', 'e', connection)}), "
+        f"emails AS ({_rows(Email, 'enrollment_id', 'e', connection)}) "
         f"SELECT e.id FROM e"
     )
+
+
+CREATE = Statement(Enrollment, _text, write=True)
+applies = CREATE.applies
 
 
 def insert(
@@ -87,15 +78,13 @@ def insert(
     the enrollment's phones and emails; the participant and enrollment come back saved, with
     the enrollment's key, as `create()` returns them. The phones and emails are not handed
     back: nothing after a create reads them (the 201 echoes what was sent)."""
-    connection = _connection()
+    connection = CREATE.connection()
     params = [
         *insert_values(participant, _given(Participant), connection),
         *insert_values(enrollment, _given(Enrollment, link="participant_id"), connection),
         *insert_columns(phones, _given(Phone, link="enrollment_id"), connection),
         *insert_columns(emails, _given(Email, link="enrollment_id"), connection),
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(_statement(connection.alias), params)
-        (enrollment.pk,) = cursor.fetchone()
+    (enrollment.pk,) = CREATE.fetchone(params, connection=connection)
     for saved in (participant, enrollment):
         saved._state.adding, saved._state.db = False, connection.alias

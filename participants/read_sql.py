@@ -8,9 +8,8 @@ built once per process from the models' own table and column names, so it follow
 """
 
 import json
-from functools import cache
 
-from common.rows import read_connection
+from common.statements import Statement
 from participants.models import Email, Enrollment, Participant, Phone
 
 
@@ -56,8 +55,7 @@ def _profile_columns() -> list[str]:
     return [phones, emails, groups]
 
 
-@cache
-def _statement(by: str, for_update: bool = False, profile: bool = True) -> str:
+def _text(connection, by: str, for_update: bool, profile: bool) -> str:
     selected = [*_columns(Enrollment, "e"), *_columns(Participant, "p")]
     if profile:
         selected += _profile_columns()
@@ -72,6 +70,10 @@ def _statement(by: str, for_update: bool = False, profile: bool = True) -> str:
     )
 
 
+ENROLLMENT = Statement(Enrollment, _text)
+applies = ENROLLMENT.applies
+
+
 def fetch(
     provider_id: str,
     *,
@@ -84,10 +86,8 @@ def fetch(
     or None; with `for_update`, its row locked until the transaction ends. Without `profile`
     the JSON attributes are not read, nor set: what `select_related("participant")` reads."""
     by, value = ("participant", participant_id) if participant_id else ("external", external_id)
-    connection = read_connection(Enrollment)
-    with connection.cursor() as cursor:
-        cursor.execute(_statement(by, for_update, profile), [provider_id, value])
-        row = cursor.fetchone()
+    connection = ENROLLMENT.connection()
+    row = ENROLLMENT.fetchone([provider_id, value], by, for_update, profile, connection=connection)
     if row is None:
         return None
     enrollment_fields = [f.attname for f in Enrollment._meta.concrete_fields]
@@ -106,11 +106,13 @@ def fetch(
     return enrollment
 
 
-@cache
-def _contacts_statement() -> str:
-    """The JSON columns of `_statement`, for a page of enrollments chosen by id."""
+def _contacts_text(connection) -> str:
+    """The JSON columns of ENROLLMENT, for a page of enrollments chosen by id."""
     columns = ", ".join(_profile_columns())
     return f'SELECT e.id, {columns} FROM "{Enrollment._meta.db_table}" e WHERE e.id = ANY(%s)'
+
+
+CONTACTS = Statement(Enrollment, _contacts_text)
 
 
 def attach_contacts(enrollments: list[Enrollment]) -> list[Enrollment]:
@@ -118,9 +120,8 @@ def attach_contacts(enrollments: list[Enrollment]) -> list[Enrollment]:
     query whatever the page size."""
     if not enrollments:
         return enrollments
-    with read_connection(Enrollment).cursor() as cursor:
-        cursor.execute(_contacts_statement(), [[e.pk for e in enrollments]])
-        found = {row[0]: row[1:] for row in cursor.fetchall()}
+    rows = CONTACTS.fetchall([[e.pk for e in enrollments]])
+    found = {row[0]: row[1:] for row in rows}
     for enrollment in enrollments:
         phones, emails, groups = (json.loads(value) for value in found[enrollment.pk])
         enrollment.phones_json, enrollment.emails_json, enrollment.groups_json = (

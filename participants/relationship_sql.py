@@ -11,9 +11,7 @@ ORM adapts it, so the rows stored are the ORM's. The caller holds the enrollment
 
 from functools import cache
 
-from django.db import connections, router
-
-from common.rows import cast_type, insert_values, quoted_column
+from common.statements import Statement, cast_type, insert_values, quoted_column
 from participants.models import Enrollment, RelationshipAction
 
 # What a suspension or a reactivation changes on the enrollment: every column, whatever the
@@ -26,14 +24,6 @@ CHANGED = (
     "relationship_version_id",
     "updated_on",
 )
-
-
-def _connection():
-    return connections[router.db_for_write(RelationshipAction)]
-
-
-def applies() -> bool:
-    return _connection().vendor == "postgresql"
 
 
 @cache
@@ -52,13 +42,12 @@ def _action_fields() -> tuple:
     )
 
 
-@cache
-def _statement(alias: str) -> str:
+def _text(connection) -> str:
     sets = ", ".join(f'"{field.column}" = %s' for field in _changed_fields())
     given = _action_fields()
     enrollment = quoted_column(RelationshipAction, "enrollment")
     names = ", ".join([enrollment, *(f'"{field.column}"' for field in given)])
-    values = ", ".join(f"%s::{cast_type(field, connections[alias])}" for field in given)
+    values = ", ".join(f"%s::{cast_type(field, connection)}" for field in given)
     pk = f'"{Enrollment._meta.pk.column}"'
     return (
         f'WITH changed AS (UPDATE "{Enrollment._meta.db_table}" SET {sets} '
@@ -69,18 +58,20 @@ def _statement(alias: str) -> str:
     )
 
 
+SAVE_CHANGE = Statement(RelationshipAction, _text, write=True)
+applies = SAVE_CHANGE.applies
+
+
 def save_change(enrollment: Enrollment, action: RelationshipAction) -> None:
     """Write the change `enrollment` holds (the columns in CHANGED) and insert `action` for
     it; the action gets its primary key, as `save()` gives it."""
-    connection = _connection()
+    connection = SAVE_CHANGE.connection()
     changed = [
         field.get_db_prep_save(getattr(enrollment, field.attname), connection)
         for field in _changed_fields()
     ]
     given = insert_values(action, _action_fields(), connection)
-    with connection.cursor() as cursor:
-        cursor.execute(_statement(connection.alias), [*changed, enrollment.pk, *given])
-        row = cursor.fetchone()
+    row = SAVE_CHANGE.fetchone([*changed, enrollment.pk, *given], connection=connection)
     if row is None:  # the caller's lock makes this impossible; never claim a write not made
         raise Enrollment.DoesNotExist(f"enrollment {enrollment.pk} is gone")
     action.pk = row[0]

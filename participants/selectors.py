@@ -1,6 +1,5 @@
 """Reads of participants, always starting from the calling provider."""
 
-from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
 from common.errors import NotFound
@@ -25,7 +24,7 @@ def find_enrollment(provider_id: str, participant_ref: str) -> Enrollment | None
     """The enrollment with its participant (`select_related`), or None. On PostgreSQL a
     statement built once per process (read_sql): writes look their participant up with it,
     and the ORM would compile the same query again on every call."""
-    if connection.vendor == "postgresql":
+    if read_sql.applies():
         return _fetch(provider_id, participant_ref, profile=False)
     return _by_ref(enrollments_for(provider_id), participant_ref)
 
@@ -44,7 +43,7 @@ def get_participant_read(
     """The enrollment with everything its read renders, in one pass; NotFound otherwise. With
     `for_update` (inside a transaction) the enrollment's row is locked by that same read: a
     write's lookup, lock and the read its event renders, in one statement."""
-    if connection.vendor == "postgresql":
+    if read_sql.applies():
         enrollment = _fetch(provider_id, participant_ref, for_update=for_update)
     else:
         queryset = with_profile(enrollments_for(provider_id))
@@ -75,7 +74,7 @@ def has_profile(enrollment: Enrollment) -> bool:
 def page_with_profile(enrollments: list[Enrollment]) -> list[Enrollment]:
     """What each row of a participant page renders, for a page chosen by `page_source`:
     one more query on PostgreSQL (hand-written, see read_sql), prefetches elsewhere."""
-    if connection.vendor == "postgresql":
+    if read_sql.applies():
         return read_sql.attach_contacts(enrollments)
     return enrollments
 
@@ -83,7 +82,7 @@ def page_with_profile(enrollments: list[Enrollment]) -> list[Enrollment]:
 def page_source(provider_id: str) -> QuerySet[Enrollment]:
     """The queryset a participant page is cut from."""
     queryset = enrollments_for(provider_id)
-    return queryset if connection.vendor == "postgresql" else with_profile(queryset)
+    return queryset if read_sql.applies() else with_profile(queryset)
 
 
 def with_profile(queryset: QuerySet[Enrollment]) -> QuerySet[Enrollment]:

@@ -8,12 +8,17 @@ provider-wide list).
 """
 
 from dataclasses import dataclass
-from functools import cache
 
-from django.db import connections, router, transaction
+from django.db import connections, router
 
-from common.rows import insert_rows, insert_statement, insert_values, update_where
 from common.search import digits
+from common.statements import (
+    Statement,
+    insert_rows,
+    insert_statement,
+    insert_values,
+    update_where,
+)
 from payments.models import PartyName, Payment, PaymentEntry, PaymentType
 
 SEARCH_SEPARATOR = "\n"  # between fields, so a query cannot match across two of them
@@ -128,13 +133,14 @@ def rewrite_entries(payment: Payment, *, new: bool = False) -> None:
     _insert(entries_for(payment), party_names(payment))
 
 
-@cache
-def _insert_statement(entries: int, names: int) -> tuple[str, tuple, tuple]:
+def _insert_text(connection, entries: int, names: int) -> str:
     """One statement for both inserts (a name already kept is left as it is)."""
-    entry_text, entry_fields = insert_statement(PaymentEntry, entries)
-    name_text, name_fields = insert_statement(PartyName, names)
-    text = f"WITH entries AS ({entry_text}) {name_text} ON CONFLICT DO NOTHING"
-    return text, entry_fields, name_fields
+    entry_text, _ = insert_statement(PaymentEntry, entries)
+    name_text, _ = insert_statement(PartyName, names)
+    return f"WITH entries AS ({entry_text}) {name_text} ON CONFLICT DO NOTHING"
+
+
+INSERT = Statement(PaymentEntry, _insert_text, write=True)
 
 
 def _insert(entries: list[PaymentEntry], names: list[PartyName]) -> None:
@@ -142,15 +148,18 @@ def _insert(entries: list[PaymentEntry], names: list[PartyName]) -> None:
     per number of rows); elsewhere, and without names, as two inserts."""
     using = router.db_for_write(PaymentEntry)
     connection = connections[using]
-    if connection.vendor != "postgresql" or not names or not entries:
+    if not INSERT.applies() or not names or not entries:
         insert_rows(entries)
         PartyName.objects.using(using).bulk_create(names, ignore_conflicts=True)
         return
-    text, entry_fields, name_fields = _insert_statement(len(entries), len(names))
+    # The fields given, whatever the number of rows.
+    entry_fields, name_fields = (
+        insert_statement(PaymentEntry, 1)[1],
+        insert_statement(PartyName, 1)[1],
+    )
     values = [v for e in entries for v in insert_values(e, entry_fields, connection)]
     values += [v for n in names for v in insert_values(n, name_fields, connection)]
-    with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
-        cursor.execute(text, values)
+    INSERT.execute(values, len(entries), len(names), connection=connection)
 
 
 def copy_state_to_entries(payment: Payment) -> None:

@@ -4,10 +4,7 @@ whatever the page size (building five model instances per row cost more than the
 queries). `payments.rendering` reads these rows through the same attribute names as a Payment.
 """
 
-from functools import cache
-
-from django.db import connection
-
+from common.statements import Statement
 from payments.models import Payment, PaymentEntry
 
 # The columns a list row renders, in the order the statement selects them.
@@ -81,8 +78,7 @@ def _rows_orm(payment_ids: list[str]):
 _PLACEHOLDER = "\x00"
 
 
-@cache
-def _rows_statement() -> str:
+def _rows_text(connection) -> str:
     """The ORM's own statement for `_rows_orm`, compiled once per process with one array
     parameter (`= ANY(%s)` instead of one placeholder per ID, so its text fits any page)."""
     sql, params = _rows_orm([_PLACEHOLDER]).query.sql_with_params()
@@ -91,15 +87,17 @@ def _rows_statement() -> str:
     return sql.replace(" IN (%s)", " = ANY(%s)")
 
 
+ROWS = Statement(Payment, _rows_text)
+
+
 def _rows(payment_ids: list[str]) -> list[dict]:
-    if connection.vendor != "postgresql":
+    if not ROWS.applies():
         return list(_rows_orm(payment_ids))
     # PostgreSQL: the statement compiled once. Compiling this 30-column, four-join read took
     # the ORM longer than PostgreSQL takes to run it, on every page; psycopg already returns
     # each column as its field's Python value (no converter applies to these fields).
-    with connection.cursor() as cursor:
-        cursor.execute(_rows_statement(), [payment_ids])
-        return [dict(zip(_ROW_VALUES, row, strict=True)) for row in cursor.fetchall()]
+    rows = ROWS.fetchall([payment_ids])
+    return [dict(zip(_ROW_VALUES, row, strict=True)) for row in rows]
 
 
 def attach_payments(entries: list[PaymentEntry]) -> list[PaymentEntry]:

@@ -13,9 +13,9 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from common.branches import Branches
-from common.compiled import CompiledRead
 from common.errors import NotFound
 from common.search import SearchTerm
+from common.statements import CompiledRead
 from limits import enforcement
 from participants.models import Enrollment
 from participants.selectors import enrollments_for, find_enrollment

@@ -6,18 +6,13 @@ text; the text follows the model's own table and column names, and its condition
 ORM's (`selectors.send_usage`), which SQLite keeps.
 """
 
-from functools import cache, partial
+from functools import partial
 
-from common.rows import quoted_column, read_connection
+from common.statements import Statement, quoted_column
 from payments.models import Payment, PaymentType
 
 
-def applies() -> bool:
-    return read_connection(Payment).vendor == "postgresql"
-
-
-@cache
-def _statement() -> str:
+def _text(connection) -> str:
     column = partial(quoted_column, Payment)
     created, amount = column("created_on"), column("amount_minor")
     return (
@@ -31,6 +26,10 @@ def _statement() -> str:
         f"AND {column('initiator_enrollment')} = %(enrollment)s "
         f"AND {column('status')} = ANY(%(statuses)s)"
     )
+
+
+USAGE = Statement(Payment, _text)
+applies = USAGE.applies
 
 
 def usage(*, enrollment_id: int, currency: str, statuses, windows, start, at) -> tuple:
@@ -47,8 +46,6 @@ def usage(*, enrollment_id: int, currency: str, statuses, windows, start, at) ->
         "enrollment": enrollment_id,
         "statuses": [str(status) for status in statuses],
     }
-    with read_connection(Payment).cursor() as cursor:
-        cursor.execute(_statement(), params)
-        daily, weekly, monthly, count = cursor.fetchone()
+    daily, weekly, monthly, count = USAGE.fetchone(params)
     # SUM of a bigint is a numeric, which psycopg reads as a Decimal.
     return int(daily or 0), int(weekly or 0), int(monthly or 0), count

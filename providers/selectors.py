@@ -1,10 +1,9 @@
 from functools import cache
 
-from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
-from common.rows import model_from_row
+from common.statements import Statement, model_from_row
 from providers import credentials
 from providers.models import ApiKey, BearerToken, Provider
 
@@ -28,10 +27,9 @@ def _provider_fields() -> list:
     return [Provider._meta.get_field(name) for name in _PROVIDER_FIELDS]
 
 
-@cache
-def _active_key_statement() -> str:
-    """Built once per process from the model: compiling the same ORM query on every request
-    cost more CPU than PostgreSQL spends answering it."""
+def _active_key_text(connection) -> str:
+    """Compiling the same ORM query on every request cost more CPU than PostgreSQL spends
+    answering it."""
     key, provider = ApiKey._meta, Provider._meta
     columns = ", ".join(
         [f'k."{field.column}"' for field in _key_fields()]
@@ -42,6 +40,10 @@ def _active_key_statement() -> str:
         f'ON p."{provider.pk.column}" = k."{key.get_field("provider").column}" '
         f'WHERE k."{key.pk.column}" = %s AND k."{key.get_field("revoked_on").column}" IS NULL'
     )
+
+
+# Read where a write reads (the primary): a key revoked a moment ago is refused at once.
+ACTIVE_KEY = Statement(ApiKey, _active_key_text, write=True)
 
 
 def active_api_key(key_id: str, secret: str) -> ApiKey | None:
@@ -55,23 +57,26 @@ def active_api_key(key_id: str, secret: str) -> ApiKey | None:
 
 
 def _active_key(key_id: str) -> ApiKey | None:
-    if connection.vendor != "postgresql":  # the ORM converts SQLite's text timestamps
-        provider_fields = [f"provider__{name}" for name in _PROVIDER_FIELDS]
-        return (
-            ApiKey.objects.filter(pk=key_id, revoked_on__isnull=True)
-            .select_related("provider")
-            .only(*_KEY_FIELDS, *provider_fields)
-            .first()
-        )
-    with connection.cursor() as cursor:
-        cursor.execute(_active_key_statement(), [key_id])
-        row = cursor.fetchone()
+    if not ACTIVE_KEY.applies():
+        return _active_key_by_orm(key_id)
+    row = ACTIVE_KEY.fetchone([key_id])
     if row is None:
         return None
     count = len(_KEY_FIELDS)
     key = model_from_row(ApiKey, _key_fields(), row[:count])
     key.provider = model_from_row(Provider, _provider_fields(), (key.provider_id, *row[count:]))
     return key
+
+
+def _active_key_by_orm(key_id: str) -> ApiKey | None:
+    """What ACTIVE_KEY reads, by the ORM (SQLite, whose text timestamps the ORM converts)."""
+    provider_fields = [f"provider__{name}" for name in _PROVIDER_FIELDS]
+    return (
+        ApiKey.objects.filter(pk=key_id, revoked_on__isnull=True)
+        .select_related("provider")
+        .only(*_KEY_FIELDS, *provider_fields)
+        .first()
+    )
 
 
 def active_token(value: str) -> BearerToken | None:

@@ -6,7 +6,7 @@ caller's business (`reviews.screening`).
 from datetime import datetime
 
 from common.devices import Device
-from common.rows import insert_row
+from common.statements import insert_row
 from common.verdicts import RiskVerdict
 from risk import engine
 from risk.models import DeviceObservation, RiskAssessment

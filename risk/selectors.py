@@ -7,8 +7,8 @@ from datetime import datetime
 
 from django.db.models import F, Q, QuerySet
 
-from common.compiled import CompiledRead
 from common.errors import NotFound
+from common.statements import CompiledRead
 from payments.selectors import visible_payments
 from risk.models import (
     AUDITED,

@@ -8,20 +8,15 @@ follow the models' own table and column names; the conditions and the order are 
 (`signals.profile_of`, `signals._listed`), which SQLite keeps.
 """
 
-from functools import cache, partial
+from functools import partial
 
-from common.rows import quoted_column, read_connection
+from common.statements import Statement, quoted_column
 from participants.models import Email, Phone
 from risk.list_keys import NAME_KINDS
 from risk.models import RiskListEntry
 
 
-def applies() -> bool:
-    return read_connection(RiskListEntry).vendor == "postgresql"
-
-
-@cache
-def _contacts_statement() -> str:
+def _contacts_text(connection) -> str:
     def active(model, value: str, kind: str) -> str:
         column = partial(quoted_column, model)
         return (
@@ -37,19 +32,21 @@ def _contacts_statement() -> str:
     )
 
 
+# Read with the list entries, from the database they are read from.
+CONTACTS = Statement(RiskListEntry, _contacts_text)
+applies = CONTACTS.applies
+
+
 def active_contacts(enrollment_id: int) -> tuple[list[str], list[str]]:
     """(emails, phones in E.164) of the enrollment that are not disabled, each in key order."""
-    with read_connection(RiskListEntry).cursor() as cursor:
-        cursor.execute(_contacts_statement(), {"enrollment": enrollment_id})
-        rows = cursor.fetchall()
+    rows = CONTACTS.fetchall({"enrollment": enrollment_id})
     return (
         [value for kind, value, _ in rows if kind == "email"],
         [value for kind, value, _ in rows if kind == "phone"],
     )
 
 
-@cache
-def _listed_statement(fields: tuple[str, ...]) -> str:
+def _listed_text(connection, fields: tuple[str, ...]) -> str:
     """By kind and key (the (kind, match_key) index), then the names lists' entries whose key
     shares enough trigrams with a name (`%`, pg_trgm's similarity of at least
     pg_trgm.similarity_threshold, 0.3 unless set otherwise; the partial trigram index of
@@ -69,17 +66,16 @@ def _listed_statement(fields: tuple[str, ...]) -> str:
     )
 
 
+LISTED = Statement(RiskListEntry, _listed_text)
+
+
 def listed(wanted: dict[str, set[str]], names: list[str], fields: tuple[str, ...]) -> list[tuple]:
     """(kind, match key, *fields) of each entry whose kind and key is one of `wanted`'s pairs
     ({kind: keys}), and of the names lists' entries that may be near one of `names` (keys)."""
     pairs = [(kind, value) for kind, values in wanted.items() for value in values]
-    with read_connection(RiskListEntry).cursor() as cursor:
-        cursor.execute(
-            _listed_statement(fields),
-            {
-                "kinds": [kind for kind, _ in pairs],
-                "keys": [value for _, value in pairs],
-                "names": names,
-            },
-        )
-        return cursor.fetchall()
+    params = {
+        "kinds": [kind for kind, _ in pairs],
+        "keys": [value for _, value in pairs],
+        "names": names,
+    }
+    return LISTED.fetchall(params, fields)

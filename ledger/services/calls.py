@@ -14,7 +14,7 @@ from django.db import transaction
 from common.errors import InvalidRequest
 from common.handover import hand_over
 from common.money import MoneyError, get_currency
-from common.rows import insert_row
+from common.statements import insert_row
 from ledger import claims
 from ledger.models import Endpoint, LedgerCall
 

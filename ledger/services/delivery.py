@@ -16,8 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from common.compiled import CompiledRead
-from common.rows import insert_row, save_fields, update_where
+from common.statements import CompiledRead, insert_row, save_fields, update_where
 from ledger import backoff, bulkhead, client, keys
 from ledger.models import CallbackAttempt, LedgerCall, LedgerRegistration, Outcome
 from ledger.services import calls, outcomes

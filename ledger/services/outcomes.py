@@ -13,7 +13,7 @@ from celery import current_app
 from django.utils import timezone
 
 from common.handover import hand_over
-from common.rows import update_where
+from common.statements import update_where
 from ledger.models import LedgerCall
 
 logger = logging.getLogger(__name__)

@@ -9,10 +9,10 @@ after the request's.
 import phonenumbers
 from django.conf import settings
 
-from common.compiled import CompiledRead
 from common.errors import InvalidRequest, NotFound
 from common.locking import CompiledLock
 from common.money import MoneyError, get_currency
+from common.statements import CompiledRead
 from participants.models import Enrollment, FundingSource, Participant
 from participants.selectors import PARTICIPANT_ID_PREFIX, enrollments_for
 from payments.errors import ParticipantNotActive, ParticipantSuspended

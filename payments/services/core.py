@@ -16,9 +16,14 @@ from django.db import IntegrityError
 from django.utils import timezone
 
 from common.actors import Actor
-from common.compiled import CompiledRead
 from common.locking import lock_or_404
-from common.rows import insert_row, insert_row_unless_taken, insert_rows, save_fields
+from common.statements import (
+    CompiledRead,
+    insert_row,
+    insert_row_unless_taken,
+    insert_rows,
+    save_fields,
+)
 from ledger import selectors as ledger_selectors
 from ledger import services as ledger_services
 from participants.models import Enrollment, FundingSource

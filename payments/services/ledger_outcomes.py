@@ -12,8 +12,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from common.compiled import CompiledRead
-from common.rows import save_fields
+from common.statements import CompiledRead, save_fields
 from ledger import services as ledger_services
 from payments import rails
 from payments.models import FundingAttempt, Operation, PaymentType, Payout, PayoutStatus

@@ -12,11 +12,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.actors import Actor
-from common.compiled import CompiledRead
 from common.devices import Device
 from common.errors import InvalidRequest
 from common.ids import new_id
-from common.rows import insert_row
+from common.statements import CompiledRead, insert_row
 from ledger import services as ledger_services
 from limits import enforcement
 from participants.models import Enrollment, FundingSource

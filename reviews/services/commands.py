@@ -18,7 +18,7 @@ from django.utils import timezone
 from common.actors import Actor
 from common.errors import DomainError, InvalidRequest
 from common.handover import hand_over
-from common.rows import insert_row
+from common.statements import insert_row
 from common.sweeps import take_due
 from participants.models import Enrollment
 from reviews import outbox

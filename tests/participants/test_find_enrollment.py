@@ -54,7 +54,7 @@ def test_by_participant_id_and_by_external_id(provider, created):
         assert len(queries) == 1
         if is_postgres():
             by = "participant" if ref.startswith("usr_") else "external"
-            statement = read_sql._statement(by, False, False)
+            statement = read_sql.ENROLLMENT.text(connection, by, False, False)
             assert queries[0]["sql"].split(" WHERE ")[0] == statement.split(" WHERE ")[0]
             assert "jsonb" not in statement
 
