@@ -15,6 +15,7 @@ from events import types
 from events.api import serializers as events
 from ledger.api import serializers as ledger
 from participants.api import serializers as participants
+from payments.api import command_serializers as payments
 from providers.api import serializers as providers
 from reviews.api import serializers as reviews
 
@@ -170,6 +171,52 @@ BODIES = {
         *NOT_A_DICT,
     ],
 }
+# The payment commands' bodies (payments/api/*_commands.py).
+USD = {"value": "25.00", "currency": {"code": "USD"}}
+DEVICE = {"deviceID": "inst-1", "ipAddress": "203.0.113.7", "deviceType": "mobile"}
+BODIES.update(
+    {
+        payments.PayoutCreateSerializer: [
+            {
+                "participantID": "cust-1",
+                "recipient": {"phoneNumber": "+14155550123"},
+                "amount": USD,
+            },
+            {
+                "participantID": "cust-1",
+                "recipient": {"phoneNumber": "+14155550123"},
+                "amount": {"value": "25.001", "currency": {"code": "USD", "decimalPlaces": 2}},
+                "device": DEVICE,
+            },
+            {"participantID": "cust-1", "recipient": {"phoneNumber": "4155550123"}, "amount": USD},
+            {"participantID": "cust-1", "amount": {"value": "1", "currency": {"code": "XXZ"}}},
+            {},
+            *NOT_A_DICT,
+        ],
+        payments.RequestCreateSerializer: [
+            {"participantID": "cust-1", "payer": {"phoneNumber": "+14155550123"}, "amount": USD},
+            {"participantID": "cust-1", "payer": {}, "amount": USD, "memo": "x" * 1000},
+            {},
+            *NOT_A_DICT,
+        ],
+        payments.PayoutClaimSerializer: [{"participantID": "cust-2"}, {}, *NOT_A_DICT],
+        payments.PayoutCancelSerializer: [{"reason": "typo"}, {}, {"reason": 7}, *NOT_A_DICT],
+        payments.RequestPaySerializer: [
+            {"participantID": "cust-2", "fundingSourceID": "fs_1", "device": DEVICE},
+            {"participantID": "cust-2", "device": {"ipAddress": "not an address"}},
+            *NOT_A_DICT,
+        ],
+        payments.RequestDeclineSerializer: [{"participantID": "cust-2"}, {}, *NOT_A_DICT],
+        reviews.SignInSerializer: [
+            {"device": DEVICE},
+            {"device": {}},
+            {"device": {"deviceType": "tablet"}},
+            {"device": {}, "signedInOn": "2001-01-01T00:00:00Z"},
+            {},
+            *NOT_A_DICT,
+        ],
+    }
+)
 KEY_SCOPES = {"key_scopes": [scopes.PARTICIPANTS_READ, scopes.PARTICIPANTS_WRITE]}
 CONTEXTS = {
     providers.TokenRequestSerializer: KEY_SCOPES,
@@ -212,14 +259,16 @@ def test_the_cases_cover_valid_and_invalid_bodies(serializer_class):
 
 def test_every_body_serializer_a_view_validates_is_covered():
     names = set()
-    for views in [*ROOT.glob("*/api/views.py"), *ROOT.glob("*/api/self_service.py")]:
+    modules = ("views.py", "self_service.py", "*_commands.py")
+    for views in [path for name in modules for path in ROOT.glob(f"*/api/{name}")]:
         names |= set(re.findall(r"validated\(\s*s\.(\w+)", views.read_text()))
     assert len(names) == len(BODIES)
     assert names == {c.__name__ for c in BODIES}
 
 
 def test_no_view_validates_through_a_fresh_serializer():
-    for views in [*ROOT.glob("*/api/views.py"), *ROOT.glob("*/api/self_service.py")]:
+    modules = ("views.py", "self_service.py", "*_commands.py")
+    for views in [path for name in modules for path in ROOT.glob(f"*/api/{name}")]:
         assert "is_valid(" not in views.read_text(), views
 
 
