@@ -133,9 +133,9 @@ def resume_unfinished(*, now=None) -> list[str]:
         | Q(status=Status.RUNNING, touched_on__lt=now - SILENT_AFTER)
     )
     handed_on = list(lost.values_list("pk", flat=True))
+    # A queued run is touched when handed on, so it waits its turn again before the next.
+    BacktestRun.objects.filter(pk__in=handed_on, status=Status.QUEUED).update(touched_on=now)
     for run_id in handed_on:
-        # A queued run is touched when handed on, so it waits its turn again before the next.
-        BacktestRun.objects.filter(pk=run_id, status=Status.QUEUED).update(touched_on=now)
         hand_over(run_backtest, run_id, what=f"backtest run {run_id}", logger=logger)
     return handed_on
 
